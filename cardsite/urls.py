@@ -1,0 +1,10 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from cardsite import health
+
+urlpatterns = [
+    path("healthz", health.healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("", include("games.urls")),
+]

@@ -1,0 +1,127 @@
+"""The engine contract every game follows, the error it raises, and the registry.
+
+An engine is a pure object (no I/O, no Django, no global state) in the manner of
+OpenSpiel's ``State`` and boardgame.io's ``playerView``: legal moves, apply, a terminal
+test, returns, and a per-seat view that strips secrets. States are values: ``apply``
+returns a new state and never changes the one it was given.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+State = Any  # each engine has its own state type; only the engine looks inside it
+
+
+class IllegalMove(Exception):
+    """A move the rules forbid. ``reason`` is written for the player who tried it."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Engine(ABC):
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    # name -> (default, choices); the table form and the rules page are built from this.
+    options: dict[str, tuple[Any, tuple[Any, ...]]] = {}
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in; an unknown name or a value outside the choices is refused."""
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            raise ValueError(f"{self.name} has no option {', '.join(unknown)}")
+        resolved = {}
+        for name, (default, choices) in self.options.items():
+            value = options.get(name, default)
+            if value not in choices:
+                allowed = ", ".join(str(choice) for choice in choices)
+                raise ValueError(f"{self.name} option {name} must be one of {allowed}")
+            resolved[name] = value
+        return resolved
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                wanted = f"exactly {self.min_players}"
+            else:
+                wanted = f"{self.min_players} to {self.max_players}"
+            raise ValueError(f"{self.name} is played by {wanted} players, not {players}")
+
+    @abstractmethod
+    def new_game(
+        self,
+        players: int,
+        *,
+        seed: str,
+        options: dict[str, Any] | None = None,
+        deck: list[str] | None = None,
+    ) -> State:
+        """A new match. ``seed`` fixes every deal; ``deck`` (top first) fixes the first."""
+
+    @abstractmethod
+    def to_move(self, state: State) -> tuple[int, ...]:
+        """The seats that may act now; several while choosing at once, none when over."""
+
+    @abstractmethod
+    def legal_moves(self, state: State, seat: int) -> list[str]:
+        """Canonical move strings for ``seat``; empty when it may not act."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, move: str) -> State:
+        """The state after ``move``; raises IllegalMove and leaves ``state`` as it was."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """JSON-safe: what ``seat`` may know (``None``: a spectator). Key ``hand``: its cards."""
+
+    @abstractmethod
+    def is_over(self, state: State) -> bool: ...
+
+    @abstractmethod
+    def hands_played(self, state: State) -> int:
+        """Finished hands (deals, rounds) so far; a one-deal game counts 1 once over."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> dict[str, list[int]]:
+        """``scores`` so far and ``ranks`` (1 = best, ties share), final once over."""
+
+    @abstractmethod
+    def dump(self, state: State) -> dict[str, Any]:
+        """JSON-safe and exact: ``load(dump(s)) == s``."""
+
+    @abstractmethod
+    def load(self, data: dict[str, Any]) -> State: ...
+
+
+def competition_ranks(scores: list[int], *, lower_is_better: bool) -> list[int]:
+    """Standard competition ranking ("1224"): ties share the best rank they cover."""
+    sign = 1 if lower_is_better else -1
+    return [1 + sum(1 for other in scores if sign * other < sign * score) for score in scores]
+
+
+_REGISTRY: dict[str, Engine] = {}
+
+
+def register(engine: Engine) -> Engine:
+    if engine.slug in _REGISTRY:
+        raise ValueError(f"an engine is already registered as {engine.slug!r}")
+    _REGISTRY[engine.slug] = engine
+    return engine
+
+
+def get(slug: str) -> Engine:
+    try:
+        return _REGISTRY[slug]
+    except KeyError:
+        raise LookupError(f"no game is registered as {slug!r}") from None
+
+
+def all_engines() -> list[Engine]:
+    """Every registered engine, in the order they were registered."""
+    return list(_REGISTRY.values())

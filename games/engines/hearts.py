@@ -1,0 +1,453 @@
+"""Hearts, as cardgames.io plays it (the house rules of the seed texts).
+
+Four players, 52 cards, 13 each. Deals after the first come from the match seed
+(label ``hearts:hand:<n>``); a given ``deck`` (top first) fixes the first deal, card
+``i`` going to seat ``i % 4``.
+
+Rules
+- Before each hand every seat passes three cards: hand 1 to the left (seat ``s`` gives
+  to ``s + 1``), hand 2 to the right, hand 3 across, hand 4 no passing, and so on. All
+  seats choose at once; the cards change hands when the fourth seat has chosen.
+- The holder of the two of clubs leads it. Follow suit if you can; the highest card of
+  the suit led wins (aces high) and the winner leads next.
+- On the first trick nobody may play a heart or the queen of spades, even when void in
+  clubs, unless the hand holds nothing else.
+- Hearts may not be led until a heart has been played in an earlier trick, unless the
+  leader holds only hearts. The queen of spades may be played at any time after the
+  first trick and does not break hearts (option ``queen_breaks_hearts`` for the other
+  house rule).
+- Each heart is a point, the queen of spades 13. A seat that takes all 26 has shot the
+  moon: it scores 0 for the hand and every other seat 26.
+- The match ends after a hand in which some seat has reached ``target_score`` and exactly
+  one seat has the lowest total; otherwise a new hand is dealt. Lowest total ranks first.
+
+Moves (cards in canonical order, see ``cards.sort_cards``)
+- ``pass C1 C2 C3``: the three cards to pass this hand.
+- ``play C``: play card ``C`` to the trick.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from games.engines import base
+from games.engines.base import IllegalMove
+from games.engines.cards import (
+    CARD_AT,
+    INDEX_OF,
+    SUIT_MASKS,
+    SUIT_WORD_SINGULAR,
+    CardError,
+    MaskLister,
+    card_name,
+    cards_of,
+    mask_of,
+    parse_card,
+    shuffled,
+    standard_deck,
+)
+
+SEATS = 4
+TRICKS = 13
+CLUBS, DIAMONDS, HEARTS, SPADES = SUIT_MASKS
+TWO_OF_CLUBS = 1 << INDEX_OF["2C"]
+QUEEN_OF_SPADES = 1 << INDEX_OF["QS"]
+POINT_CARDS = HEARTS | QUEEN_OF_SPADES
+ALL_POINTS = 26
+
+# Pass direction of hand n is PASS_CYCLE[(n - 1) % 4]: seats to the left you give to.
+PASS_CYCLE = (1, 3, 2, 0)
+PASS_NAMES = {1: "left", 3: "right", 2: "across", 0: "none"}
+
+PASS, PLAY, OVER = "pass", "play", "over"
+_play_moves_of = MaskLister(tuple("play " + card for card in CARD_AT))
+
+
+def _points(mask: int) -> int:
+    return (mask & HEARTS).bit_count() + (13 if mask & QUEEN_OF_SPADES else 0)
+
+
+class HeartsState:
+    """One moment of a match. Treat as immutable: the engine copies before changing.
+
+    Hands and passes are 52-bit card masks (see ``cards.mask_of``); ``trick`` holds card
+    indexes in play order from ``leader``; ``last_trick`` is (hand, leader, winner, cards).
+    """
+
+    FIELDS = (
+        "seed", "target_score", "queen_breaks_hearts", "hand_number", "phase",
+        "hands", "passed", "received", "trick", "leader", "turn", "tricks_played",
+        "hearts_broken", "taken", "totals", "hand_scores", "last_trick",
+    )
+
+    def copy(self) -> HeartsState:
+        # A plain __dict__ copied in one C call: the hottest line of every playout.
+        other = HeartsState.__new__(HeartsState)
+        other.__dict__.update(self.__dict__)
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HeartsState):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<HeartsState hand {self.hand_number} {self.phase}>"
+
+
+class Hearts(base.Engine):
+    slug = "hearts"
+    name = "Hearts"
+    min_players = 4
+    max_players = 4
+    options = {
+        "target_score": (100, (50, 75, 100, 150)),
+        "queen_breaks_hearts": (False, (False, True)),
+    }
+
+    # -- setting up ---------------------------------------------------------------------
+
+    def new_game(self, players, *, seed, options=None, deck=None):
+        self.check_players(players)
+        options = self.resolve_options(options)
+        state = HeartsState.__new__(HeartsState)
+        state.seed = str(seed)
+        state.target_score = options["target_score"]
+        state.queen_breaks_hearts = options["queen_breaks_hearts"]
+        state.totals = (0,) * SEATS
+        state.hand_scores = ()
+        state.last_trick = None
+        if deck is not None:
+            deck = _checked_deck(deck)
+        _deal(state, 1, deck)
+        return state
+
+    # -- whose turn and what they may do ------------------------------------------------
+
+    def to_move(self, state):
+        if state.phase == PLAY:
+            return (state.turn,)
+        if state.phase == PASS:
+            return tuple(seat for seat in range(SEATS) if not state.passed[seat])
+        return ()
+
+    def legal_moves(self, state, seat):
+        if state.phase == PLAY:
+            if seat != state.turn:
+                return []
+            return list(_play_moves_of(_playable(state, seat)))
+        if state.phase == PASS and 0 <= seat < SEATS and not state.passed[seat]:
+            hand = cards_of(state.hands[seat])
+            return [f"pass {a} {b} {c}" for a, b, c in combinations(hand, 3)]
+        return []
+
+    def apply(self, state, seat, move):
+        verb, _, rest = move.partition(" ")
+        # Fast path for the legal play, the move every playout makes 52 times a hand.
+        if verb == "play" and state.phase == PLAY and seat == state.turn:
+            index = INDEX_OF.get(rest)
+            if index is not None and _playable(state, seat) >> index & 1:
+                return _played(state, seat, index)
+        if state.phase == OVER:
+            raise IllegalMove("The match is over.")
+        if not isinstance(seat, int) or not 0 <= seat < SEATS:
+            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        if verb == "play":
+            return self._play(state, seat, rest)
+        if verb == "pass":
+            return self._pass(state, seat, rest)
+        raise IllegalMove(f"{move!r} is not a Hearts move: use 'pass' and three cards, or 'play' and a card.")
+
+    def _pass(self, state, seat, rest):
+        if state.phase != PASS:
+            raise IllegalMove("Passing is over for this hand: play a card.")
+        if state.passed[seat]:
+            raise IllegalMove("You have already passed your three cards this hand.")
+        words = rest.split(" ") if rest else []
+        if len(words) != 3:
+            raise IllegalMove("Pass exactly three cards.")
+        try:
+            chosen = [parse_card(word) for word in words]
+        except CardError as error:
+            raise IllegalMove(str(error)) from None
+        mask = mask_of(chosen)
+        if mask.bit_count() != 3:
+            raise IllegalMove("Pass three different cards.")
+        missing = [card for card in chosen if not state.hands[seat] >> INDEX_OF[card] & 1]
+        if missing:
+            raise IllegalMove(f"You do not hold the {card_name(missing[0])}.")
+        if list(cards_of(mask)) != chosen:
+            raise IllegalMove(f"Name the cards in order: pass {' '.join(cards_of(mask))}.")
+        new = state.copy()
+        passed = list(state.passed)
+        passed[seat] = mask
+        new.passed = tuple(passed)
+        if all(passed):
+            _exchange(new)
+        return new
+
+    def _play(self, state, seat, rest):
+        if state.phase != PLAY:
+            raise IllegalMove("Choose three cards to pass first.")
+        if seat != state.turn:
+            raise IllegalMove("It is not your turn.")
+        index = INDEX_OF.get(rest)
+        if index is None:
+            try:
+                parse_card(rest)
+            except CardError as error:
+                raise IllegalMove(str(error)) from None
+        bit = 1 << index
+        if not state.hands[seat] & bit:
+            raise IllegalMove(f"You do not hold the {card_name(rest)}.")
+        if not _playable(state, seat) & bit:
+            raise IllegalMove(_why_not(state, seat, rest))
+        return _played(state, seat, index)
+
+    # -- what a seat may know -----------------------------------------------------------
+
+    def view(self, state, seat):
+        counts = [hand.bit_count() for hand in state.hands]
+        view: dict[str, Any] = {
+            "seat": seat,
+            "phase": state.phase,
+            "hand_number": state.hand_number,
+            "pass_direction": PASS_NAMES[PASS_CYCLE[(state.hand_number - 1) % 4]],
+            "hand": list(cards_of(state.hands[seat])) if seat is not None else [],
+            "hand_counts": counts,
+            "has_passed": [bool(mask) for mask in state.passed],
+            "trick": {
+                "leader": state.leader,
+                "plays": [[(state.leader + i) % SEATS, CARD_AT[c]] for i, c in enumerate(state.trick)],
+            },
+            "last_trick": _last_trick_view(state.last_trick),
+            "points_this_hand": list(state.taken),
+            "totals": list(state.totals),
+            "hand_scores": [list(scores) for scores in state.hand_scores],
+            "hearts_broken": state.hearts_broken,
+            "to_move": list(self.to_move(state)),
+            "target_score": state.target_score,
+            "queen_breaks_hearts": state.queen_breaks_hearts,
+        }
+        if seat is not None:
+            view["passed"] = list(cards_of(state.passed[seat]))
+            view["received"] = list(cards_of(state.received[seat]))
+        if state.phase == OVER:
+            view["ranks"] = self.outcome(state)["ranks"]
+        return view
+
+    def is_over(self, state):
+        return state.phase == OVER
+
+    def hands_played(self, state):
+        return len(state.hand_scores)
+
+    def outcome(self, state):
+        scores = list(state.totals)
+        return {"scores": scores, "ranks": base.competition_ranks(scores, lower_is_better=True)}
+
+    # -- storage --------------------------------------------------------------------------
+
+    def dump(self, state):
+        return {
+            "seed": state.seed,
+            "options": {
+                "target_score": state.target_score,
+                "queen_breaks_hearts": state.queen_breaks_hearts,
+            },
+            "hand_number": state.hand_number,
+            "phase": state.phase,
+            "hands": [list(cards_of(mask)) for mask in state.hands],
+            "passed": [list(cards_of(mask)) for mask in state.passed],
+            "received": [list(cards_of(mask)) for mask in state.received],
+            "trick": [CARD_AT[c] for c in state.trick],
+            "leader": state.leader,
+            "turn": state.turn,
+            "tricks_played": state.tricks_played,
+            "hearts_broken": state.hearts_broken,
+            "taken": list(state.taken),
+            "totals": list(state.totals),
+            "hand_scores": [list(scores) for scores in state.hand_scores],
+            "last_trick": _last_trick_view(state.last_trick),
+        }
+
+    def load(self, data):
+        state = HeartsState.__new__(HeartsState)
+        options = self.resolve_options(data["options"])
+        state.seed = data["seed"]
+        state.target_score = options["target_score"]
+        state.queen_breaks_hearts = options["queen_breaks_hearts"]
+        state.hand_number = data["hand_number"]
+        state.phase = data["phase"]
+        state.hands = tuple(mask_of(cards) for cards in data["hands"])
+        state.passed = tuple(mask_of(cards) for cards in data["passed"])
+        state.received = tuple(mask_of(cards) for cards in data["received"])
+        state.trick = tuple(INDEX_OF[card] for card in data["trick"])
+        state.leader = data["leader"]
+        state.turn = data["turn"]
+        state.tricks_played = data["tricks_played"]
+        state.hearts_broken = data["hearts_broken"]
+        state.taken = tuple(data["taken"])
+        state.totals = tuple(data["totals"])
+        state.hand_scores = tuple(tuple(scores) for scores in data["hand_scores"])
+        last = data["last_trick"]
+        state.last_trick = None if last is None else (
+            last["hand"], last["leader"], last["winner"],
+            tuple(INDEX_OF[card] for _, card in last["plays"]),
+        )
+        return state
+
+
+# -- the rules, on card masks -------------------------------------------------------------
+
+
+def _checked_deck(deck: list[str]) -> list[str]:
+    try:
+        cards = [parse_card(card) for card in deck]
+    except CardError as error:
+        raise ValueError(f"deck: {error}") from None
+    if sorted(cards) != sorted(standard_deck()):
+        raise ValueError("deck must list each of the 52 cards exactly once")
+    return cards
+
+
+def _deal(state: HeartsState, hand_number: int, deck: list[str] | None) -> None:
+    """Start hand ``hand_number`` on ``state`` (a fresh copy the caller owns)."""
+    if deck is None:
+        deck = shuffled(standard_deck(), state.seed, label=f"hearts:hand:{hand_number}")
+    hands = [0] * SEATS
+    for i, card in enumerate(deck):
+        hands[i % SEATS] |= 1 << INDEX_OF[card]
+    state.hand_number = hand_number
+    state.hands = tuple(hands)
+    state.passed = (0,) * SEATS
+    state.received = (0,) * SEATS
+    state.trick = ()
+    state.tricks_played = 0
+    state.hearts_broken = False
+    state.taken = (0,) * SEATS
+    if PASS_CYCLE[(hand_number - 1) % 4]:
+        state.phase = PASS
+        state.leader = state.turn = _holder(state.hands, TWO_OF_CLUBS)
+    else:
+        _start_play(state)
+
+
+def _holder(hands: tuple[int, ...], bit: int) -> int:
+    return next(seat for seat in range(SEATS) if hands[seat] & bit)
+
+
+def _start_play(state: HeartsState) -> None:
+    state.phase = PLAY
+    state.leader = state.turn = _holder(state.hands, TWO_OF_CLUBS)
+
+
+def _exchange(state: HeartsState) -> None:
+    direction = PASS_CYCLE[(state.hand_number - 1) % 4]
+    hands = list(state.hands)
+    received = [0] * SEATS
+    for seat in range(SEATS):
+        to = (seat + direction) % SEATS
+        hands[seat] &= ~state.passed[seat]
+        received[to] = state.passed[seat]
+    for seat in range(SEATS):
+        hands[seat] |= received[seat]
+    state.hands = tuple(hands)
+    state.received = tuple(received)
+    _start_play(state)
+
+
+def _playable(state: HeartsState, seat: int) -> int:
+    """The mask of cards ``seat`` may play now (it is its turn in the play phase)."""
+    hand = state.hands[seat]
+    first_trick = state.tricks_played == 0
+    if state.trick:
+        led = SUIT_MASKS[state.trick[0] // 13]
+        if hand & led:
+            return hand & led
+        if first_trick and hand & ~POINT_CARDS:
+            return hand & ~POINT_CARDS
+        return hand
+    if first_trick:
+        return TWO_OF_CLUBS
+    if not state.hearts_broken and hand & ~HEARTS:
+        return hand & ~HEARTS
+    return hand
+
+
+def _why_not(state: HeartsState, seat: int, card: str) -> str:
+    """Why a held card may not be played now, in the player's words."""
+    if not state.trick and state.tricks_played == 0:
+        return "The two of clubs leads the first trick."
+    if state.trick:
+        led = CARD_AT[state.trick[0]][1]
+        if state.hands[seat] & SUIT_MASKS[state.trick[0] // 13]:
+            return f"You must follow suit: you hold a {SUIT_WORD_SINGULAR[led]}."
+        return "No hearts or the queen of spades on the first trick while you hold another card."
+    return "Hearts are not broken yet: lead another suit."
+
+
+def _played(state: HeartsState, seat: int, index: int) -> HeartsState:
+    new = HeartsState.__new__(HeartsState)
+    new.__dict__.update(state.__dict__)
+    bit = 1 << index
+    hands = list(state.hands)
+    hands[seat] &= ~bit
+    new.hands = tuple(hands)
+    if bit & HEARTS or (bit == QUEEN_OF_SPADES and state.queen_breaks_hearts):
+        new.hearts_broken = True
+    trick = state.trick + (index,)
+    if len(trick) < SEATS:
+        new.trick = trick
+        new.turn = (seat + 1) % SEATS
+        return new
+    # Indexes are suit-major, so within the led suit the highest index wins.
+    led_suit = trick[0] // 13
+    best = 0
+    for i in (1, 2, 3):
+        if trick[i] // 13 == led_suit and trick[i] > trick[best]:
+            best = i
+    winner = (state.leader + best) % SEATS
+    taken = list(state.taken)
+    taken[winner] += _points((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3]))
+    new.taken = tuple(taken)
+    new.last_trick = (state.hand_number, state.leader, winner, trick)
+    new.trick = ()
+    new.leader = new.turn = winner
+    new.tricks_played = state.tricks_played + 1
+    if new.tricks_played == TRICKS:
+        _finish_hand(new)
+    return new
+
+
+def _finish_hand(state: HeartsState) -> None:
+    scores = state.taken
+    if ALL_POINTS in scores:
+        shooter = scores.index(ALL_POINTS)
+        scores = tuple(0 if seat == shooter else ALL_POINTS for seat in range(SEATS))
+    state.totals = tuple(total + score for total, score in zip(state.totals, scores, strict=True))
+    state.hand_scores = state.hand_scores + (scores,)
+    lowest = min(state.totals)
+    if max(state.totals) >= state.target_score and state.totals.count(lowest) == 1:
+        state.phase = OVER
+        state.trick = ()
+        return
+    _deal(state, state.hand_number + 1, None)
+
+
+def _last_trick_view(last_trick):
+    if last_trick is None:
+        return None
+    hand, leader, winner, trick = last_trick
+    return {
+        "hand": hand,
+        "leader": leader,
+        "winner": winner,
+        "plays": [[(leader + i) % SEATS, CARD_AT[c]] for i, c in enumerate(trick)],
+    }
+
+
+engine = base.register(Hearts())

@@ -1,0 +1,3 @@
+"""WebSocket routes. Table sockets arrive with the live tables (issue 3)."""
+
+websocket_urlpatterns: list = []
