@@ -119,7 +119,6 @@ class Hearts(base.Engine):
         state.queen_breaks_hearts = options["queen_breaks_hearts"]
         state.totals = (0,) * SEATS
         state.hand_scores = ()
-        state.last_trick = None
         if deck is not None:
             deck = _checked_deck(deck)
         _deal(state, 1, deck)
@@ -329,6 +328,8 @@ def _deal(state: HeartsState, hand_number: int, deck: list[str] | None) -> None:
     state.tricks_played = 0
     state.hearts_broken = False
     state.taken = (0,) * SEATS
+    # The old hand's cards are in the new hands now: showing its last trick would leak them.
+    state.last_trick = None
     if PASS_CYCLE[(hand_number - 1) % 4]:
         state.phase = PASS
         state.leader = state.turn = _holder(state.hands, TWO_OF_CLUBS)

@@ -1,0 +1,76 @@
+"""What every registered engine promises, checked the same way for each."""
+
+import ast
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games import engines
+from games.engines.base import competition_ranks
+from games.engines.cards import sort_cards
+
+ENGINES_DIR = Path(engines.__file__).parent
+ALL = engines.all()
+
+
+def test_the_registry_finds_each_game_by_slug():
+    assert [engine.slug for engine in ALL] == ["hearts"]
+    assert engines.get("hearts").name == "Hearts"
+    with pytest.raises(LookupError, match="no game is registered as 'poker'"):
+        engines.get("poker")
+
+
+def test_no_module_below_engines_imports_django():
+    for path in ENGINES_DIR.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [alias.name for alias in getattr(node, "names", [])]
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            assert not any(name.split(".")[0] == "django" for name in names), path
+
+
+def test_engines_import_without_loading_django():
+    code = "import sys, games.engines; print('django' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
+
+
+def test_ties_share_the_best_rank_they_cover():
+    assert competition_ranks([10, 5, 5, 20], lower_is_better=True) == [3, 1, 1, 4]
+    assert competition_ranks([10, 5, 5, 20], lower_is_better=False) == [2, 3, 3, 1]
+
+
+@pytest.mark.parametrize("engine", ALL, ids=lambda engine: engine.slug)
+def test_a_random_match_keeps_the_contract_at_every_step(engine):
+    rng = random.Random(3)
+    for players in range(engine.min_players, engine.max_players + 1):
+        state = engine.new_game(players, seed="contract")
+        steps = 0
+        while not engine.is_over(state):
+            movers = engine.to_move(state)
+            assert movers and all(engine.legal_moves(state, seat) for seat in movers)
+            for seat in range(players):
+                view = engine.view(state, seat)
+                hand = view["hand"]
+                assert hand in (sort_cards(hand), sort_cards(hand, aces_high=False)) and json.dumps(view)
+            assert "hand" in engine.view(state, None)
+            outcome = engine.outcome(state)
+            assert len(outcome["scores"]) == len(outcome["ranks"]) == players
+            data = json.loads(json.dumps(engine.dump(state)))
+            assert engine.load(data) == state
+            seat = rng.choice(movers)
+            state = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
+            steps += 1
+        assert engine.to_move(state) == () and engine.hands_played(state) >= 1
+        assert 1 in engine.outcome(state)["ranks"]
+
+
+@pytest.mark.parametrize("engine", ALL, ids=lambda engine: engine.slug)
+def test_options_declare_a_default_among_their_choices(engine):
+    for name, (default, choices) in engine.options.items():
+        assert default in choices, name
+    assert engine.resolve_options(None) == {name: d for name, (d, _) in engine.options.items()}
