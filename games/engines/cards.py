@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import struct
 from collections.abc import Iterable
 
 RANKS = "A23456789TJQK"
@@ -104,30 +105,16 @@ def new_seed() -> str:
     return secrets.token_hex(16)
 
 
-class _SeedStream:
-    """Uniform draws from the HMAC-SHA256 counter stream described in the module doc."""
-
-    __slots__ = ("_key", "_label", "_block", "_buffer", "_offset")
-
-    def __init__(self, seed: str, label: str) -> None:
-        self._key = str(seed).encode()
-        self._label = label.encode() + b":"
-        self._block = 0
-        self._buffer = b""
-        self._offset = 0
-
-    def below(self, n: int) -> int:
-        limit = (1 << 32) - ((1 << 32) % n)
-        while True:
-            if self._offset + 4 > len(self._buffer):
-                message = self._label + str(self._block).encode()
-                self._buffer = hmac.digest(self._key, message, "sha256")
-                self._block += 1
-                self._offset = 0
-            value = int.from_bytes(self._buffer[self._offset : self._offset + 4], "big")
-            self._offset += 4
-            if value < limit:
-                return value % n
+def _stream_words(seed: str, label: str, count: int, first_block: int = 0) -> list[int]:
+    """``count`` 32-bit big-endian words of the stream, from block ``first_block`` on."""
+    key = str(seed).encode()
+    prefix = label.encode() + b":"
+    blocks = -(-count // 8)  # eight words to a 32-byte block
+    data = b"".join(
+        hmac.digest(key, prefix + str(block).encode(), "sha256")
+        for block in range(first_block, first_block + blocks)
+    )
+    return list(struct.unpack(f">{blocks * 8}I", data))
 
 
 def shuffled(cards: Iterable[str], seed: str, *, label: str) -> list[str]:
@@ -136,9 +123,23 @@ def shuffled(cards: Iterable[str], seed: str, *, label: str) -> list[str]:
     The label keeps the shuffles of one match independent (``hearts:hand:3``).
     """
     deck = list(cards)
-    stream = _SeedStream(seed, label)
+    if len(deck) < 2:
+        return deck
+    # One word per draw is read in bulk; a rejected word (odds below n / 2**32) pulls
+    # more of the stream, so the result is exactly the sequential reading documented above.
+    words = _stream_words(seed, label, len(deck) - 1)
+    position = 0
     for i in range(len(deck) - 1, 0, -1):
-        j = stream.below(i + 1)
+        n = i + 1
+        limit = 4294967296 - 4294967296 % n
+        while True:
+            if position == len(words):
+                words += _stream_words(seed, label, 8, first_block=len(words) // 8)
+            value = words[position]
+            position += 1
+            if value < limit:
+                break
+        j = value % n
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 

@@ -144,12 +144,14 @@ class Hearts(base.Engine):
         return []
 
     def apply(self, state, seat, move):
-        verb, _, rest = move.partition(" ")
+        verb, _, rest = move.partition(" ") if isinstance(move, str) else ("", "", "")
         # Fast path for the legal play, the move every playout makes 52 times a hand.
         if verb == "play" and state.phase == PLAY and seat == state.turn:
             index = INDEX_OF.get(rest)
             if index is not None and _playable(state, seat) >> index & 1:
                 return _played(state, seat, index)
+        if not isinstance(move, str):
+            raise IllegalMove(f"{move!r} is not a move: send text like 'play QS'.")
         if state.phase == OVER:
             raise IllegalMove("The match is over.")
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
@@ -193,12 +195,10 @@ class Hearts(base.Engine):
             raise IllegalMove("Choose three cards to pass first.")
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
-        index = INDEX_OF.get(rest)
-        if index is None:
-            try:
-                parse_card(rest)
-            except CardError as error:
-                raise IllegalMove(str(error)) from None
+        try:
+            index = INDEX_OF[parse_card(rest)]
+        except CardError as error:
+            raise IllegalMove(str(error)) from None
         bit = 1 << index
         if not state.hands[seat] & bit:
             raise IllegalMove(f"You do not hold the {card_name(rest)}.")

@@ -239,7 +239,7 @@ def test_a_trick_in_progress_shows_who_led_and_who_played_what():
     assert hearts.view(state, 3)["trick"] == {"leader": 0, "plays": [[0, "2C"], [1, "AC"]]}
 
 
-@pytest.mark.parametrize("move", ["play", "play  2C", "play 2c", "play 2C 3C", "", "pass"])
+@pytest.mark.parametrize("move", ["play", "play  2C", "play 2c", "play 2C 3C", "", "pass", None, 7])
 def test_garbled_moves_are_refused(move):
     state = first_trick_with(ONLY_HEARTS_LEADER)
     with pytest.raises(IllegalMove):
