@@ -1,3 +1,7 @@
-"""WebSocket routes. Table sockets arrive with the live tables (issue 3)."""
+from django.urls import path
 
-websocket_urlpatterns: list = []
+from games import consumers
+
+websocket_urlpatterns = [
+    path("ws/t/<int:table_id>/", consumers.TableConsumer.as_asgi()),
+]

@@ -1,9 +1,71 @@
-"""Reads that views share."""
+"""Reads that views, consumers and realtime share."""
 
-from games import engines
+from dataclasses import dataclass
+
+from games import bots, engines
 from games.engines.base import Engine
+from games.models import Seat, Table
 
 
 def game_catalogue() -> list[Engine]:
     """Every playable game, in the order the registry lists them."""
     return engines.all()
+
+
+def table_seats(table: Table) -> list[Seat]:
+    return list(table.seats.select_related("player").order_by("index"))
+
+
+def seat_of(table_id: int, player_id: int | None) -> int | None:
+    """The seat index the player holds at the table, or None (a spectator)."""
+    if player_id is None:
+        return None
+    return Seat.objects.filter(table_id=table_id, player_id=player_id).values_list("index", flat=True).first()
+
+
+def open_tables(game: str) -> list[Table]:
+    """Public tables of ``game`` still waiting for players, newest first."""
+    tables = Table.objects.filter(game=game, status=Table.Status.WAITING, private=False)
+    return list(tables.prefetch_related("seats__player").order_by("-created_at")[:50])
+
+
+@dataclass(frozen=True)
+class SeatAround:
+    """A seat as one viewer sees it: where it sits on screen, and who is in it."""
+
+    index: int
+    position: str  # bottom (the viewer), left, top, right
+    name: str
+    is_bot: bool
+    is_empty: bool
+    is_viewer: bool
+    player_id: int | None
+    bot_level: str
+
+
+COMPASS = ("South", "West", "North", "East")  # seat 0 and clockwise, for four-seat games
+POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+
+
+def seats_around(seats: list[Seat], viewer: int | None) -> list[SeatAround]:
+    """Seats in clockwise order from the viewer (seat 0 for spectators) at the bottom."""
+    count = len(seats)
+    first = viewer or 0
+    positions = POSITIONS.get(count, ("bottom",) + tuple(f"p{i}" for i in range(1, count)))
+    around = []
+    for offset in range(count):
+        seat = seats[(first + offset) % count]
+        if seat.is_bot:
+            name = f"{COMPASS[seat.index]} bot" if count == 4 else f"Bot {seat.index + 1}"
+        elif seat.player_id is not None:
+            name = seat.player.display_name
+        else:
+            name = "Empty seat"
+        around.append(SeatAround(index=seat.index, position=positions[offset], name=name, is_bot=seat.is_bot,
+                                 is_empty=seat.is_empty, is_viewer=seat.index == viewer,
+                                 player_id=seat.player_id, bot_level=seat.bot_level))
+    return around
+
+
+def bot_levels(game: str) -> list[str]:
+    return bots.levels(game)

@@ -81,6 +81,11 @@ class Engine(ABC):
         """JSON-safe: what ``seat`` may know (``None``: a spectator). Key ``hand``: its cards."""
 
     @abstractmethod
+    def describe_move(self, move: str) -> str:
+        """The move in words for everyone at the table ("plays the queen of spades"),
+        never naming cards that only the mover and one other seat may know."""
+
+    @abstractmethod
     def is_over(self, state: State) -> bool: ...
 
     @abstractmethod

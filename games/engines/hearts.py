@@ -234,9 +234,19 @@ class Hearts(base.Engine):
         if seat is not None:
             view["passed"] = list(cards_of(state.passed[seat]))
             view["received"] = list(cards_of(state.received[seat]))
+            if state.phase == PLAY and seat == state.turn:
+                # Why each card that may not be played now is held back, for the table's hints.
+                held_back = state.hands[seat] & ~_playable(state, seat)
+                view["held_back"] = {card: _why_not(state, seat, card) for card in cards_of(held_back)}
         if state.phase == OVER:
             view["ranks"] = self.outcome(state)["ranks"]
         return view
+
+    def describe_move(self, move):
+        verb, _, rest = move.partition(" ")
+        if verb == "play":
+            return f"plays the {card_name(rest)}"
+        return "passes three cards"
 
     def is_over(self, state):
         return state.phase == OVER
@@ -332,7 +342,9 @@ def _deal(state: HeartsState, hand_number: int, deck: list[str] | None) -> None:
     state.last_trick = None
     if PASS_CYCLE[(hand_number - 1) % 4]:
         state.phase = PASS
-        state.leader = state.turn = _holder(state.hands, TWO_OF_CLUBS)
+        # Not the two of clubs' holder yet: the view shows the leader, and who holds the
+        # two before the pass is hidden. Play starts from the holder after the exchange.
+        state.leader = state.turn = 0
     else:
         _start_play(state)
 

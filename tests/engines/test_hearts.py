@@ -341,3 +341,29 @@ def test_dump_and_load_round_trip_exactly():
     state = play(first_trick_with(ONLY_HEARTS_LEADER), "2C", "AC", "2D", "2S", "5H")
     assert hearts.load(hearts.dump(state)) == state
     assert hearts.dump(hearts.load(hearts.dump(state))) == hearts.dump(state)
+
+
+def test_the_seat_to_play_is_told_why_each_held_back_card_waits():
+    state = play(first_trick_with(QUEEN_ON_FIRST_TRICK), "2C")
+    held_back = hearts.view(state, 1)["held_back"]
+    assert set(held_back) == set(hearts.view(state, 1)["hand"]) - {"AC"}
+    assert held_back["AD"] == "You must follow suit: you hold a club."
+    assert "held_back" not in hearts.view(state, 2)
+
+
+def test_moves_in_words_never_name_passed_cards():
+    assert hearts.describe_move("play QS") == "plays the queen of spades"
+    assert hearts.describe_move("pass 2C 3C 4C") == "passes three cards"
+
+
+def test_before_the_pass_nobody_learns_who_holds_the_two_of_clubs():
+    # Before the pass, what a seat sees beyond its own cards must be the same for every deal.
+    private = ("hand", "passed", "received")
+    public = set()
+    for seed in "abcdefgh":
+        state = hearts.new_game(4, seed=seed)
+        for seat in (0, 1, 2, 3, None):
+            view = {key: value for key, value in hearts.view(state, seat).items() if key not in private}
+            view["seat"] = None
+            public.add(repr(view))
+    assert len(public) == 1

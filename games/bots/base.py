@@ -1,0 +1,28 @@
+"""What a bot is, and the one bot every game has.
+
+A bot chooses a move for one seat from that seat's own view (``engine.view(state, seat)``)
+and the seat's legal moves: it never sees the state, so it can never see hidden cards.
+Bots hold no state between calls, so one instance may serve every table.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random) -> str:
+        """One of ``legal_moves``; ``rng`` is the only source of chance a bot may use."""
+        ...
+
+
+class RandomBot:
+    """Uniform over the legal moves: the weakest level of every game, and a baseline."""
+
+    level = "random"
+
+    def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random) -> str:
+        return rng.choice(legal_moves)

@@ -1,0 +1,102 @@
+from django.db import models
+from django.db.models import Q
+
+from accounts.models import Player
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for players"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+        ABANDONED = "abandoned", "Abandoned"
+
+    game = models.CharField(max_length=32)  # the engine's slug
+    options = models.JSONField(default=dict)
+    # The engine's dump; None until the host starts the game.
+    state = models.JSONField(null=True, blank=True)
+    seq = models.PositiveIntegerField(default=0, help_text="moves applied so far")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    private = models.BooleanField(default=False)
+    host = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="hosted_tables")
+    # Server-side only: revealed once the game is over, never sent while it runs.
+    seed = models.CharField(max_length=64)
+    # The table this one is a rematch of, so "Play again" can find an existing rematch.
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "status", "private"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} table {self.pk}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="seats")
+    bot_level = models.CharField(max_length=16, blank=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="one_seat_per_index"),
+            models.UniqueConstraint(fields=["table", "player"], name="one_seat_per_player"),
+            models.CheckConstraint(
+                condition=Q(player__isnull=True) | Q(bot_level=""), name="seat_is_player_or_bot"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of table {self.table_id}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    @property
+    def is_empty(self) -> bool:
+        return self.player_id is None and not self.bot_level
+
+
+class Move(models.Model):
+    """The append-only log: any game can be replayed from its seed and these rows."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField(help_text="the table's seq after this move (1 = first move)")
+    seat = models.PositiveSmallIntegerField()
+    move = models.CharField(max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["table", "seq"], name="one_move_per_seq")]
+
+    def __str__(self) -> str:
+        return f"table {self.table_id} move {self.seq}: seat {self.seat} {self.move}"
+
+
+class GameResult(models.Model):
+    """One row per seat of a finished game: what stats and ratings are built from."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    game = models.CharField(max_length=32)
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="results")
+    bot_level = models.CharField(max_length=16, blank=True)
+    score = models.IntegerField()
+    rank = models.PositiveSmallIntegerField()
+    hands = models.PositiveIntegerField()
+    finished_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "seat"], name="one_result_per_seat")]
+        indexes = [models.Index(fields=["player", "game", "finished_at"])]
+
+    def __str__(self) -> str:
+        return f"table {self.table_id} seat {self.seat}: rank {self.rank}, {self.score} points"

@@ -1,0 +1,67 @@
+"""Per-seat rendering and group sends.
+
+Each seat has its own group (``table.<id>.seat.<n>``) and spectators share one
+(``table.<id>.watch``): a frame is rendered from one audience's view only, so hidden
+cards never travel through a group that someone else listens to.
+"""
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.template.loader import render_to_string
+
+from games import engines, selectors
+from games.models import Table
+
+
+def seat_group(table_id: int, seat_index: int) -> str:
+    return f"table.{table_id}.seat.{seat_index}"
+
+
+def watch_group(table_id: int) -> str:
+    return f"table.{table_id}.watch"
+
+
+def group_for(table_id: int, seat_index: int | None) -> str:
+    return watch_group(table_id) if seat_index is None else seat_group(table_id, seat_index)
+
+
+def announcement(table: Table, seats) -> str:
+    """The last move in words, for the table's polite live region."""
+    last = table.moves.order_by("-seq").first()
+    if last is None:
+        return ""
+    name = next((around.name for around in selectors.seats_around(seats, None) if around.index == last.seat), "")
+    return f"{name} {engines.get(table.game).describe_move(last.move)}."
+
+
+def render_board(table: Table, seats, viewer: int | None, *, message: str = "", spoken: str = "") -> str:
+    """The table as ``viewer`` (a seat index, or None for a spectator) may see it."""
+    engine = engines.get(table.game)
+    context = {"table": table, "engine": engine, "viewer": viewer, "message": message,
+               "seats": selectors.seats_around(seats, viewer), "announcement": spoken}
+    if table.status == Table.Status.WAITING:
+        context["is_host"] = viewer is not None and any(
+            seat.index == viewer and seat.player_id == table.host_id for seat in seats)
+        context["bot_levels"] = selectors.bot_levels(table.game)
+        return render_to_string("games/waiting_room.html", context)
+    state = engine.load(table.state)
+    context["view"] = engine.view(state, viewer)
+    context["legal_moves"] = set(engine.legal_moves(state, viewer)) if viewer is not None else set()
+    context["over"] = engine.is_over(state)
+    if context["over"]:
+        context["seed"] = table.seed  # revealed once the game is over
+    return render_to_string(f"games/{table.game}/board.html", context)
+
+
+def broadcast_table(table_id: int) -> None:
+    """Send every audience of the table its own fresh frame."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return
+    seats = selectors.table_seats(table)
+    spoken = announcement(table, seats)
+    layer = get_channel_layer()
+    send = async_to_sync(layer.group_send)
+    for viewer in [seat.index for seat in seats] + [None]:
+        html = render_board(table, seats, viewer, spoken=spoken)
+        send(group_for(table_id, viewer), {"type": "table.update", "html": html, "seq": table.seq})

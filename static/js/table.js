@@ -1,0 +1,69 @@
+// The little the table needs beyond htmx: choosing cards to pass, keeping the focus
+// on the hand across live updates, and never letting an older frame replace a newer one.
+(function () {
+  "use strict";
+
+  function syncPass(form) {
+    form.querySelectorAll('input[name="card"]').forEach(function (input) { input.remove(); });
+    var chosen = form.querySelectorAll('[data-pass-card][aria-pressed="true"]');
+    // Hidden inputs follow the hand's order, which is the order the move wants.
+    chosen.forEach(function (card) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "card";
+      input.value = card.dataset.card;
+      form.appendChild(input);
+    });
+    var button = form.querySelector(".pass-button");
+    if (button) button.disabled = chosen.length !== 3;
+  }
+
+  // Other seats' moves redraw the board while you choose: remember the choice across frames.
+  var chosenToPass = [];
+
+  document.addEventListener("click", function (event) {
+    var card = event.target.closest("[data-pass-card]");
+    if (!card) return;
+    var form = card.closest("form");
+    var pressed = card.getAttribute("aria-pressed") === "true";
+    if (!pressed && form.querySelectorAll('[data-pass-card][aria-pressed="true"]').length >= 3) return;
+    card.setAttribute("aria-pressed", String(!pressed));
+    chosenToPass = Array.prototype.map.call(
+      form.querySelectorAll('[data-pass-card][aria-pressed="true"]'), function (c) { return c.dataset.card; });
+    syncPass(form);
+  });
+
+  function restorePassChoice() {
+    var form = document.querySelector('#board form[data-pass-form="1"]');
+    if (!form) { chosenToPass = []; return; }
+    chosenToPass.forEach(function (code) {
+      var card = form.querySelector('[data-pass-card][data-card="' + code + '"]');
+      if (card) card.setAttribute("aria-pressed", "true");
+    });
+    syncPass(form);
+  }
+
+  var focusedCard = null;
+  document.addEventListener("focusin", function (event) {
+    var card = event.target.closest && event.target.closest("#board [data-card]");
+    focusedCard = card ? card.dataset.card : null;
+  });
+
+  function restoreFocus() {
+    var board = document.getElementById("board");
+    if (!board || board.contains(document.activeElement)) return;
+    if (focusedCard === null && document.activeElement !== document.body) return;
+    var target = (focusedCard && board.querySelector('.hand [data-card="' + focusedCard + '"]')) ||
+      board.querySelector(".hand .card--legal, .hand [data-pass-card], .final button");
+    if (target) target.focus();
+  }
+
+  document.body.addEventListener("htmx:wsBeforeMessage", function (event) {
+    var match = /data-seq="(\d+)"/.exec(event.detail.message);
+    var board = document.getElementById("board");
+    if (match && board && Number(match[1]) < Number(board.dataset.seq)) event.preventDefault();
+  });
+  function afterFrame() { restorePassChoice(); restoreFocus(); }
+  document.body.addEventListener("htmx:wsAfterMessage", afterFrame);
+  document.body.addEventListener("htmx:afterRequest", function () { setTimeout(afterFrame, 0); });
+})();

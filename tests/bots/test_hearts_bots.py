@@ -1,0 +1,175 @@
+"""Hearts bots: always legal, found by level, sensible in plain spots, and better than chance."""
+
+import ast
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games import bots, engines
+from games.engines import cards
+from tests.engines.hearts_tables import deck_for, first_trick_with, play
+
+hearts = engines.get("hearts")
+BOTS_DIR = Path(bots.__file__).parent
+
+
+def deal(**fixed):
+    """Four 13-card hands: ``seat0=[...]`` etc. as given, the rest of the deck dealt in order."""
+    hands = [list(fixed.get(f"seat{seat}", [])) for seat in range(4)]
+    rest = [card for card in cards.standard_deck() if not any(card in hand for hand in hands)]
+    for hand in hands:
+        while len(hand) < 13:
+            hand.append(rest.pop(0))
+    return hands
+
+
+def choice(state, seat, level="basic"):
+    moves = hearts.legal_moves(state, seat)
+    return bots.get("hearts", level).choose(hearts.view(state, seat), moves, random.Random(0))
+
+
+def play_hands(seat_bots, hands, seed):
+    """Seat scores of ``hands`` hands of seeded matches, checking every move is legal."""
+    rng = random.Random(seed)
+    scores = []
+    match = 0
+    while len(scores) < hands:
+        match += 1
+        state = hearts.new_game(4, seed=f"{seed}:{match}")
+        while not hearts.is_over(state) and hearts.hands_played(state) < hands - len(scores):
+            seat = rng.choice(hearts.to_move(state))  # passing seats act in any order
+            moves = hearts.legal_moves(state, seat)
+            move = seat_bots[seat].choose(hearts.view(state, seat), list(moves), rng)
+            assert move in moves, (seat_bots[seat].level, move)
+            state = hearts.apply(state, seat, move)
+        scores += hearts.view(state, None)["hand_scores"]
+    return scores
+
+
+# -- the registry ---------------------------------------------------------------------------
+
+
+def test_the_registry_lists_hearts_levels_weakest_first():
+    assert bots.levels("hearts") == ["random", "basic"]
+    assert [bots.get("hearts", level).level for level in bots.levels("hearts")] == ["random", "basic"]
+
+
+def test_every_registered_game_has_bots_starting_with_random():
+    for engine in engines.all():
+        assert bots.levels(engine.slug)[0] == "random"
+
+
+def test_the_registry_refuses_unknown_games_and_levels():
+    with pytest.raises(LookupError, match="'hearts' has no bot level 'grandmaster'; its levels are random, basic"):
+        bots.get("hearts", "grandmaster")
+    with pytest.raises(LookupError, match="no bots are registered for 'poker'"):
+        bots.get("poker", "random")
+    with pytest.raises(LookupError, match="no bots are registered for 'poker'"):
+        bots.levels("poker")
+
+
+def test_no_module_below_bots_imports_django():
+    for path in BOTS_DIR.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [alias.name for alias in getattr(node, "names", [])]
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            assert not any(name.split(".")[0] == "django" for name in names), path
+
+
+def test_bots_import_without_loading_django():
+    code = "import sys, games.bots; print('django' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
+
+
+# -- always legal ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_level_always_plays_a_legal_move(seed):
+    levels = bots.levels("hearts")
+    rng = random.Random(seed)
+    seat_bots = [bots.get("hearts", rng.choice(levels)) for _ in range(4)]
+    # Full matches: every pass direction, hearts broken and not, the queen early and late.
+    assert len(play_hands(seat_bots, 100, seed=f"legal:{seed}")) == 100
+
+
+# -- basic, in plain spots --------------------------------------------------------------------
+
+
+def test_basic_passes_the_queen_of_spades_and_her_guards():
+    hands = deal(seat0=["QS", "KS", "AH", "2C", "3C", "4C", "2D", "3D", "4D", "2H", "3H", "2S", "3S"])
+    state = hearts.new_game(4, seed="pass", deck=deck_for(hands))
+    assert choice(state, 0) == "pass AH QS KS"
+
+
+def test_basic_passes_high_cards_of_a_short_suit_when_it_holds_no_danger():
+    hands = deal(seat0=["KD", "QD", "2C", "3C", "4C", "5C", "6C", "2H", "3H", "2S", "3S", "4S", "5S"])
+    state = hearts.new_game(4, seed="pass", deck=deck_for(hands))
+    assert choice(state, 0) == "pass 6C QD KD"
+
+
+def test_basic_ducks_under_the_winning_card():
+    hands = deal(seat0=["2C", "5D", "JD", "AD"], seat1=["3C"], seat2=["4C"], seat3=["AC", "KD"])
+    state = play(first_trick_with(hands), "2C", "3C", "4C", "AC", "KD")
+    assert choice(state, 0) == "play JD"
+
+
+# Diamonds only the queen and the ace: whatever diamond it plays wins unless someone tops it.
+HIGH_DIAMONDS = ["2C", "QD", "AD", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "2S"]
+
+
+def test_basic_plays_low_when_it_must_win_and_others_are_still_to_play():
+    hands = deal(seat0=HIGH_DIAMONDS, seat1=["3C"], seat2=["4C"], seat3=["AC", "5D"])
+    state = play(first_trick_with(hands), "2C", "3C", "4C", "AC", "5D")
+    assert choice(state, 0) == "play QD"
+
+
+def test_basic_wins_with_its_highest_card_when_last_to_a_pointless_trick():
+    hands = deal(seat0=HIGH_DIAMONDS, seat1=["AC", "6D"], seat2=["3C", "2D"], seat3=["4C", "3D"])
+    state = play(first_trick_with(hands), "2C", "AC", "3C", "4C", "6D", "2D", "3D")
+    assert choice(state, 0) == "play AD"
+
+
+def test_basic_dumps_the_queen_of_spades_when_void_in_the_suit_led():
+    hands = deal(
+        seat0=["2C", "QS", "AH", "KH", "3S", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC"],
+        seat1=["3C"], seat2=["4C"], seat3=["AC", "KD"],
+    )
+    state = play(first_trick_with(hands), "2C", "3C", "4C", "AC", "KD")
+    assert choice(state, 0) == "play QS"
+
+
+def test_basic_dumps_its_highest_heart_when_void_and_without_the_queen():
+    hands = deal(
+        seat0=["2C", "AH", "KH", "3H", "3S", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC"],
+        seat1=["3C"], seat2=["4C"], seat3=["AC", "KD"],
+    )
+    state = play(first_trick_with(hands), "2C", "3C", "4C", "AC", "KD")
+    assert choice(state, 0) == "play AH"
+
+
+def test_basic_leads_low_spades_to_flush_the_queen_and_never_her_guards():
+    hands = deal(
+        seat0=["AC", "KS", "AS", "2S", "KC"], seat1=["2C", "QS"], seat2=["3C"], seat3=["4C"],
+    )
+    state = play(first_trick_with(hands), "2C", "3C", "4C", "AC")
+    assert choice(state, 0) == "play 2S"
+
+
+# -- better than chance ----------------------------------------------------------------------
+
+
+def average_points_of_seat_0(level, hands=200):
+    seat_bots = [bots.get("hearts", level)] + [bots.get("hearts", "random")] * 3
+    return sum(score[0] for score in play_hands(seat_bots, hands, seed="strength")) / hands
+
+
+def test_basic_takes_far_fewer_points_than_random_play():
+    # Random play averages about 6.5 a hand (a quarter of 26, plus shot moons).
+    assert average_points_of_seat_0("basic") < 3.5
+    assert average_points_of_seat_0("random") > 5.5
