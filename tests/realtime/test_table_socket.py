@@ -1,0 +1,134 @@
+"""The table socket: each seat hears only its own view, and a reconnect is in sync."""
+
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
+
+from accounts.services import SESSION_KEY, create_guest
+from cardsite.asgi import application
+from games import engines, services
+from games.models import Table
+from tests.web.tables import started_table, state_of
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+hearts = engines.get("hearts")
+SEQ = re.compile(r'id="board"[^>]*data-seq="(\d+)"')
+CARD = re.compile(r'data-card="(\w\w)"')
+
+
+def session_cookie(player):
+    session = SessionStore()
+    if player is not None:
+        session[SESSION_KEY] = player.pk
+    session.create()
+    return f"sessionid={session.session_key}".encode()
+
+
+async def connect(table_id, player):
+    cookie = await database_sync_to_async(session_cookie)(player)
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", cookie)]
+    socket = WebsocketCommunicator(application, f"/ws/t/{table_id}/", headers=headers)
+    connected, _ = await socket.connect()
+    assert connected
+    return socket
+
+
+async def drain(socket):
+    frames = []
+    while not await socket.receive_nothing(timeout=0.2):
+        frames.append(await socket.receive_from())
+    return frames
+
+
+def states_by_seq(table):
+    """Replay the Move log from the seed: the true state after every seq."""
+    table.refresh_from_db()
+    state = hearts.new_game(4, seed=table.seed, options=table.options)
+    states = {0: state}
+    for move in table.moves.order_by("seq"):
+        state = hearts.apply(state, move.seat, move.move)
+        states[move.seq] = state
+    return states
+
+
+def play_my_turn(table, player):
+    table.refresh_from_db()
+    seat = 0
+    services.play_move(table_id=table.pk, player=player, seq=table.seq,
+                       move=hearts.legal_moves(state_of(table), seat)[0])
+    table.refresh_from_db()
+    return hearts.view(state_of(table), None)["hand_number"]
+
+
+def leaks(frame, states, viewer):
+    """Cards in the frame that sat in another seat's hand at the frame's seq."""
+    data = hearts.dump(states[int(SEQ.search(frame).group(1))])
+    shown = set(CARD.findall(frame))
+    allowed = set(data["passed"][viewer]) if viewer is not None else set()
+    return {card for seat, hand in enumerate(data["hands"]) if seat != viewer for card in hand} & shown - allowed
+
+
+async def test_over_a_whole_hand_a_seat_never_receives_another_seats_card():
+    table, (player,) = await database_sync_to_async(started_table)()
+    mine = await connect(table.pk, player)
+    watcher = await connect(table.pk, None)
+    frames, watched = await drain(mine), await drain(watcher)
+    hand_number = 1
+    while hand_number == 1:
+        hand_number = await database_sync_to_async(play_my_turn)(table, player)
+        frames += await drain(mine)
+        watched += await drain(watcher)
+    states = await database_sync_to_async(states_by_seq)(table)
+    assert len(frames) > 50, "one frame per move of the hand"
+    for frame in frames:
+        assert not leaks(frame, states, 0)
+    for frame in watched:
+        assert not leaks(frame, states, None) and 'class="hand"' not in frame
+    # No update missed: after the initial frame, every seq arrives once, in order.
+    seqs = [int(SEQ.search(frame).group(1)) for frame in frames]
+    assert seqs[1:] == list(range(seqs[0] + 1, seqs[-1] + 1)) and seqs[-1] == max(states)
+    await mine.disconnect()
+    await watcher.disconnect()
+
+
+async def test_a_reconnect_gets_the_current_view():
+    table, (player,) = await database_sync_to_async(started_table)()
+    socket = await connect(table.pk, player)
+    first = await socket.receive_from()
+    await socket.disconnect()
+    await database_sync_to_async(play_my_turn)(table, player)
+    socket = await connect(table.pk, player)
+    frame = await socket.receive_from()
+    table = await database_sync_to_async(Table.objects.get)(pk=table.pk)
+    assert int(SEQ.search(frame).group(1)) == table.seq > int(SEQ.search(first).group(1))
+    assert 'class="hand"' in frame
+    await socket.disconnect()
+
+
+async def test_the_seat_comes_from_the_session_not_the_url():
+    table, (player,) = await database_sync_to_async(started_table)()
+    stranger = await database_sync_to_async(create_guest)()
+    socket = await connect(table.pk, stranger)
+    frame = await socket.receive_from()
+    assert "You are watching." in frame and 'class="hand"' not in frame
+    await socket.disconnect()
+
+
+async def test_a_socket_for_a_missing_table_is_closed():
+    cookie = await database_sync_to_async(session_cookie)(None)
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", cookie)]
+    socket = WebsocketCommunicator(application, "/ws/t/999999/", headers=headers)
+    connected, _ = await socket.connect()
+    assert not connected
+
+
+async def test_a_socket_from_a_foreign_origin_is_refused():
+    table, (player,) = await database_sync_to_async(started_table)()
+    headers = [(b"origin", b"http://evil.example"), (b"host", b"127.0.0.1")]
+    socket = WebsocketCommunicator(application, f"/ws/t/{table.pk}/", headers=headers)
+    connected, _ = await socket.connect()
+    assert not connected

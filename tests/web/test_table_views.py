@@ -1,0 +1,114 @@
+"""The table's HTTP side: pages, the move endpoint's answers, and the guest identity."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from accounts.models import Player
+from games import engines
+from games.models import Table
+from tests.web.tables import state_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+hearts = engines.get("hearts")
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_a_first_visit_makes_a_guest_and_the_game_page_offers_play_now(client):
+    response = client.get(reverse("game", args=["hearts"]))
+    assert response.status_code == 200
+    assert "Play now" in response.content.decode() and "New table" in response.content.decode()
+    html = client.get(reverse("home")).content.decode()
+    assert 'href="/hearts/"' in html
+    assert Player.objects.count() <= 1
+
+
+def test_play_now_opens_a_running_table_with_your_hand(client):
+    response = client.post(reverse("play_now", args=["hearts"]))
+    table = Table.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/t/{table.pk}/"
+    html = client.get(response["Location"]).content.decode()
+    seq = re.search(r'id="board"[^>]*data-seq="(\d+)"', html).group(1)
+    assert int(seq) == table.seq == 3
+    hand = hearts.view(state_of(table), 0)["hand"]
+    for card in hand:
+        assert f'data-card="{card}"' in html
+    assert 'ws-connect="/ws/t/' in html and 'aria-live="polite"' in html
+    assert len(re.findall(r"<button[^>]*data-pass-card", html)) == 13
+
+
+def post_move(client, table, move, seq=None, **extra):
+    data = {"seq": table.seq if seq is None else seq}
+    data.update({"move": move} if isinstance(move, str) else move)
+    return client.post(reverse("move", args=[table.pk]), data, **extra)
+
+
+def test_a_move_over_htmx_answers_with_the_fresh_board(client):
+    client.post(reverse("play_now", args=["hearts"]))
+    table = Table.objects.get()
+    hand = hearts.view(state_of(table), 0)["hand"]
+    response = post_move(client, table, {"verb": "pass", "card": hand[:3]}, **HTMX)
+    assert response.status_code == 200
+    table.refresh_from_db()
+    assert table.moves.filter(seat=0).get().move == "pass " + " ".join(hand[:3])
+    assert f'data-seq="{table.seq}"' in response.content.decode()
+
+
+def test_a_refused_move_answers_422_with_the_reason_and_the_board(client):
+    client.post(reverse("play_now", args=["hearts"]))
+    table = Table.objects.get()
+    response = post_move(client, table, "play 2C", **HTMX)
+    assert response.status_code == 422
+    assert "Choose three cards to pass first" in response.content.decode()
+    assert 'id="board"' in response.content.decode()
+
+
+def test_a_stale_move_answers_409_with_the_current_board(client):
+    client.post(reverse("play_now", args=["hearts"]))
+    table = Table.objects.get()
+    hand = hearts.view(state_of(table), 0)["hand"]
+    post_move(client, table, {"verb": "pass", "card": hand[:3]}, **HTMX)
+    response = post_move(client, table, {"verb": "pass", "card": hand[3:6]}, seq=3, **HTMX)
+    assert response.status_code == 409
+    table.refresh_from_db()
+    assert f'data-seq="{table.seq}"' in response.content.decode()
+
+
+def test_a_malformed_seq_is_a_bad_request(client):
+    client.post(reverse("play_now", args=["hearts"]))
+    table = Table.objects.get()
+    assert post_move(client, table, "play 2C", seq="x", **HTMX).status_code == 400
+
+
+def test_without_htmx_a_refusal_goes_back_to_the_table_with_a_message(client):
+    client.post(reverse("play_now", args=["hearts"]))
+    table = Table.objects.get()
+    response = post_move(client, table, "play 2C")
+    assert response.status_code == 302
+    assert "Choose three cards to pass first" in client.get(response["Location"]).content.decode()
+
+
+def test_a_friend_joins_by_the_link_and_the_host_fills_and_starts(client):
+    from django.test import Client
+
+    client.post(reverse("new_table", args=["hearts"]))
+    table = Table.objects.get()
+    friend = Client()
+    page = friend.get(f"/t/{table.pk}/").content.decode()
+    assert "Take a seat" in page
+    friend.post(reverse("join", args=[table.pk]), **HTMX)
+    for seat in (2, 3):
+        client.post(reverse("set_bot", args=[table.pk]), {"seat": seat, "level": "random"}, **HTMX)
+    response = client.post(reverse("start", args=[table.pk]), **HTMX)
+    assert response.status_code == 200
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+    assert 'class="hand"' in friend.get(f"/t/{table.pk}/").content.decode()
+    assert "Basic bot" not in response.content.decode() and "North bot" in response.content.decode()
+
+
+def test_only_known_games_have_pages(client):
+    assert client.get("/poker/").status_code == 404
+    assert client.get("/t/424242/").status_code == 404
