@@ -6,5 +6,6 @@ from cardsite import health
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("", include("accounts.urls")),
     path("", include("games.urls")),
 ]

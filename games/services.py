@@ -34,7 +34,15 @@ class TableError(Exception):
 
 
 class MoveRejected(TableError):
-    status = 422
+    """Against the rules, or not a move at all: the engine's reason is shown on the table."""
+
+    status = 400
+
+
+class NotYourSeat(MoveRejected):
+    """Acting for a seat this player does not hold, or out of turn."""
+
+    status = 403
 
 
 class StaleMove(TableError):
@@ -185,7 +193,7 @@ def play_move(*, table_id: int, player: Player, seq: int, move: str) -> MoveResu
         table = _locked_table(table_id)
         seat = table.seats.filter(player=player).first()
         if seat is None:
-            raise MoveRejected("You have no seat at this table.")
+            raise NotYourSeat("You have no seat at this table.")
         if table.status != Table.Status.PLAYING:
             raise MoveRejected("The game is over." if table.status == Table.Status.FINISHED
                                else "The game has not started.")
@@ -195,7 +203,7 @@ def play_move(*, table_id: int, player: Player, seq: int, move: str) -> MoveResu
         engine = _engine(table.game)
         state = engine.load(table.state)
         if seat.index not in engine.to_move(state):
-            raise MoveRejected("It is not your turn.")
+            raise NotYourSeat("It is not your turn.")
         _commit_move(table, engine, state, seat.index, move)
     return MoveResult(table=table, seat=seat.index)
 

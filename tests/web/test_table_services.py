@@ -88,7 +88,7 @@ def test_illegal_moves_are_refused_with_the_rules_reason_and_change_nothing(move
     before = snapshot(table)
     with pytest.raises(services.MoveRejected, match=reason) as caught:
         services.play_move(table_id=table.pk, player=player, seq=table.seq, move=move)
-    assert caught.value.status == 422
+    assert caught.value.status == 400
     assert snapshot(table) == before
 
 
@@ -96,8 +96,9 @@ def test_nobody_acts_for_a_seat_they_do_not_hold():
     table, _ = started_table()
     stranger = create_guest()
     before = snapshot(table)
-    with pytest.raises(services.MoveRejected, match="no seat"):
+    with pytest.raises(services.NotYourSeat, match="no seat") as caught:
         services.play_move(table_id=table.pk, player=stranger, seq=table.seq, move=my_turn_move(table))
+    assert caught.value.status == 403
     assert snapshot(table) == before
 
 
@@ -107,7 +108,7 @@ def test_not_your_turn():
     table.refresh_from_db()
     assert 0 not in hearts.to_move(state_of(table))
     before = snapshot(table)
-    with pytest.raises(services.MoveRejected, match="not your turn"):
+    with pytest.raises(services.NotYourSeat, match="not your turn"):
         services.play_move(table_id=table.pk, player=players[0], seq=table.seq, move="pass 2C 3C 4C")
     assert snapshot(table) == before
 

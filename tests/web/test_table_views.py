@@ -56,11 +56,11 @@ def test_a_move_over_htmx_answers_with_the_fresh_board(client):
     assert f'data-seq="{table.seq}"' in response.content.decode()
 
 
-def test_a_refused_move_answers_422_with_the_reason_and_the_board(client):
+def test_a_refused_move_answers_400_with_the_reason_and_the_board(client):
     client.post(reverse("play_now", args=["hearts"]))
     table = Table.objects.get()
     response = post_move(client, table, "play 2C", **HTMX)
-    assert response.status_code == 422
+    assert response.status_code == 400
     assert "Choose three cards to pass first" in response.content.decode()
     assert 'id="board"' in response.content.decode()
 
@@ -112,3 +112,12 @@ def test_a_friend_joins_by_the_link_and_the_host_fills_and_starts(client):
 def test_only_known_games_have_pages(client):
     assert client.get("/poker/").status_code == 404
     assert client.get("/t/424242/").status_code == 404
+
+
+def test_a_move_for_a_table_where_you_have_no_seat_is_forbidden(client):
+    from django.test import Client
+
+    client.post(reverse("play_now", args=["hearts"]))
+    table = Table.objects.get()
+    response = post_move(Client(), table, "pass 2C 3C 4C", **HTMX)
+    assert response.status_code == 403 and "no seat" in response.content.decode()
