@@ -1,6 +1,9 @@
+import pytest
 from django.urls import reverse
 
 from games import engines
+
+pytestmark = pytest.mark.django_db
 
 
 def test_the_home_page_lists_every_registered_game(client):
