@@ -97,7 +97,14 @@ TEMPLATES = [
 ]
 
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    # Under ASGI every request runs on a new thread, so persistent per-thread connections
+    # pile up (Django's docs say to disable them); a pool per process is reused instead.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")),
+        "timeout": 10,
+    }
 else:
     DATABASES = {
         "default": {
@@ -114,7 +121,9 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # No read timeout: a consumer waits on Redis for as long as its socket is idle
+            # (redis-py's default would drop quiet sockets after 5 s).
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
         }
     }
 else:

@@ -25,13 +25,10 @@ def group_for(table_id: int, seat_index: int | None) -> str:
     return watch_group(table_id) if seat_index is None else seat_group(table_id, seat_index)
 
 
-def announcement(table: Table, seats) -> str:
-    """The last move in words, for the table's polite live region."""
-    last = table.moves.order_by("-seq").first()
-    if last is None:
-        return ""
-    name = next((around.name for around in selectors.seats_around(seats, None) if around.index == last.seat), "")
-    return f"{name} {engines.get(table.game).describe_move(last.move)}."
+def announcement(table: Table, seats, seat_index: int, move: str) -> str:
+    """A move in words, for the table's polite live region: "West bot plays the queen of spades."."""
+    name = next(around.name for around in selectors.seats_around(seats, None) if around.index == seat_index)
+    return f"{name} {engines.get(table.game).describe_move(move)}."
 
 
 def render_board(table: Table, seats, viewer: int | None, *, message: str = "", spoken: str = "") -> str:
@@ -54,14 +51,15 @@ def render_board(table: Table, seats, viewer: int | None, *, message: str = "", 
 
 
 def broadcast_table(table_id: int) -> None:
-    """Send every audience of the table its own fresh frame."""
+    """Send every audience of the table its own fresh frame (waiting-room changes)."""
     table = Table.objects.filter(pk=table_id).first()
-    if table is None:
-        return
-    seats = selectors.table_seats(table)
-    spoken = announcement(table, seats)
-    layer = get_channel_layer()
-    send = async_to_sync(layer.group_send)
+    if table is not None:
+        broadcast(table, selectors.table_seats(table))
+
+
+def broadcast(table: Table, seats, *, spoken: str = "") -> None:
+    """Send every audience its own frame of ``table`` as committed, with ``seats`` loaded."""
+    send = async_to_sync(get_channel_layer().group_send)
     for viewer in [seat.index for seat in seats] + [None]:
         html = render_board(table, seats, viewer, spoken=spoken)
-        send(group_for(table_id, viewer), {"type": "table.update", "html": html, "seq": table.seq})
+        send(group_for(table.pk, viewer), {"type": "table.update", "html": html, "seq": table.seq})

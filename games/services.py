@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
-from games import bots, engines, realtime
+from games import bots, engines, realtime, selectors
 from games.engines import IllegalMove, cards
 from games.models import GameResult, Move, Seat, Table
 
@@ -148,7 +148,7 @@ def start_table(*, table_id: int, host: Player) -> Table:
         _check_host(table, host)
         if table.status != Table.Status.WAITING:
             raise TableError("The game has already started.")
-        seats = list(table.seats.all())
+        seats = selectors.table_seats(table)
         if any(seat.is_empty for seat in seats):
             raise TableError("Fill every seat, with a player or a bot, before starting.")
         engine = _engine(table.game)
@@ -257,7 +257,7 @@ def _commit_move(table: Table, engine, state, seat_index: int, move: str) -> Non
     table.state = engine.dump(new_state)
     table.seq += 1
     fields = ["state", "seq"]
-    seats = list(table.seats.all())
+    seats = selectors.table_seats(table)
     if engine.is_over(new_state):
         table.status = Table.Status.FINISHED
         table.finished_at = timezone.now()
@@ -265,7 +265,7 @@ def _commit_move(table: Table, engine, state, seat_index: int, move: str) -> Non
         _write_results(table, engine, new_state, seats)
     table.save(update_fields=fields)
     Move.objects.create(table=table, seq=table.seq, seat=seat_index, move=move)
-    _on_commit_tell_table(table, state=new_state, seats=seats)
+    _on_commit_tell_table(table, state=new_state, seats=seats, move=(seat_index, move))
 
 
 def _write_results(table: Table, engine, state, seats: list[Seat]) -> None:
@@ -282,13 +282,21 @@ def _write_results(table: Table, engine, state, seats: list[Seat]) -> None:
 # -- after commit ---------------------------------------------------------------------------
 
 
-def _on_commit_tell_table(table: Table, *, state=None, seats: list[Seat] | None = None) -> None:
-    table_id, seq = table.pk, table.seq
+def _on_commit_tell_table(table: Table, *, state=None, seats: list[Seat] | None = None,
+                          move: tuple[int, str] | None = None) -> None:
+    """After commit: each audience its frame, then the next bot turn if a bot is to act.
 
+    With the table, its seats and the move in hand, frames are rendered without reading
+    them back; a waiting-room change (no state) reloads the table instead.
+    """
     def tell():
-        realtime.broadcast_table(table_id)
-        if state is not None and seats is not None and _bot_to_act(table.game, state, seats):
-            enqueue_bot_turn(table_id=table_id, seq=seq)
+        if state is None:
+            realtime.broadcast_table(table.pk)
+            return
+        spoken = realtime.announcement(table, seats, *move) if move else ""
+        realtime.broadcast(table, seats, spoken=spoken)
+        if _bot_to_act(table.game, state, seats):
+            enqueue_bot_turn(table_id=table.pk, seq=table.seq)
 
     # robust: a failed send is logged; it must not turn a committed move into an error.
     transaction.on_commit(tell, robust=True)
