@@ -203,6 +203,8 @@ def play_move(*, table_id: int, player: Player, seq: int, move: str) -> MoveResu
         engine = _engine(table.game)
         state = engine.load(table.state)
         if seat.index not in engine.to_move(state):
+            if seq != table.seq:  # acting on an old view: show the current one
+                raise StaleMove("The table moved on; here is where it stands now.")
             raise NotYourSeat("It is not your turn.")
         _commit_move(table, engine, state, seat.index, move)
     return MoveResult(table=table, seat=seat.index)

@@ -174,3 +174,21 @@ def test_a_bot_turn_that_is_late_or_repeated_does_nothing():
     assert services.play_bot_move(table_id=table.pk, seq=table.seq - 1) is False
     assert services.play_bot_move(table_id=table.pk, seq=table.seq) is False  # the human is to act
     assert snapshot(table) == before
+
+
+def test_an_old_view_acting_out_of_turn_gets_the_current_table():
+    table, players = started_table(humans=2, bots=2)
+    # Play the two people's turns until seat 1 is to act just after another seat's move.
+    while True:
+        table.refresh_from_db()
+        (movers, last) = hearts.to_move(state_of(table)), table.moves.order_by("-seq").first()
+        if movers == (1,) and last.seat != 0:
+            break
+        seat = movers[0]
+        services.play_move(table_id=table.pk, player=players[seat], seq=table.seq, move=my_turn_move(table, seat))
+    before = snapshot(table)
+    with pytest.raises(services.StaleMove):
+        services.play_move(table_id=table.pk, player=players[0], seq=table.seq - 1, move="play 2C")
+    with pytest.raises(services.NotYourSeat):
+        services.play_move(table_id=table.pk, player=players[0], seq=table.seq, move="play 2C")
+    assert snapshot(table) == before
