@@ -21,6 +21,11 @@ def watch_group(table_id: int) -> str:
     return f"table.{table_id}.watch"
 
 
+def player_group(player_id: int) -> str:
+    """Every table socket a Player has open: told when that Player's seat changes."""
+    return f"player.{player_id}"
+
+
 def group_for(table_id: int, seat_index: int | None) -> str:
     return watch_group(table_id) if seat_index is None else seat_group(table_id, seat_index)
 
@@ -61,5 +66,12 @@ def broadcast(table: Table, seats, *, spoken: str = "") -> None:
     """Send every audience its own frame of ``table`` as committed, with ``seats`` loaded."""
     send = async_to_sync(get_channel_layer().group_send)
     for viewer in [seat.index for seat in seats] + [None]:
+        group = group_for(table.pk, viewer)
         html = render_board(table, seats, viewer, spoken=spoken)
-        send(group_for(table.pk, viewer), {"type": "table.update", "html": html, "seq": table.seq})
+        send(group, {"type": "table.update", "group": group, "html": html, "seq": table.seq})
+
+
+def seat_changed(table_id: int, player_id: int) -> None:
+    """The Player took or left a seat: their open sockets must change audience first."""
+    async_to_sync(get_channel_layer().group_send)(
+        player_group(player_id), {"type": "seat.changed", "table_id": table_id})

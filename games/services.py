@@ -105,7 +105,7 @@ def join_table(*, table_id: int, player: Player, seat_index: int | None = None) 
         seat = free[0]
         seat.player = player
         seat.save(update_fields=["player"])
-        _on_commit_tell_table(table)
+        _on_commit_tell_table(table, seat_changed_for=player)
     return seat
 
 
@@ -119,7 +119,7 @@ def leave_waiting_table(*, table_id: int, player: Player) -> None:
             raise TableError("You have no seat at this table.")
         seat.player = None
         seat.save(update_fields=["player"])
-        _on_commit_tell_table(table)
+        _on_commit_tell_table(table, seat_changed_for=player)
 
 
 def set_bot(*, table_id: int, host: Player, seat_index: int, level: str) -> Seat:
@@ -285,13 +285,16 @@ def _write_results(table: Table, engine, state, seats: list[Seat]) -> None:
 
 
 def _on_commit_tell_table(table: Table, *, state=None, seats: list[Seat] | None = None,
-                          move: tuple[int, str] | None = None) -> None:
+                          move: tuple[int, str] | None = None, seat_changed_for: Player | None = None) -> None:
     """After commit: each audience its frame, then the next bot turn if a bot is to act.
 
     With the table, its seats and the move in hand, frames are rendered without reading
-    them back; a waiting-room change (no state) reloads the table instead.
+    them back; a waiting-room change (no state) reloads the table instead. A Player who
+    took or left a seat has their sockets moved to their new audience before any frame.
     """
     def tell():
+        if seat_changed_for is not None:
+            realtime.seat_changed(table.pk, seat_changed_for.pk)
         if state is None:
             realtime.broadcast_table(table.pk)
             return

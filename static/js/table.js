@@ -58,10 +58,14 @@
     if (target) target.focus();
   }
 
-  document.body.addEventListener("htmx:wsBeforeMessage", function (event) {
-    var match = /data-seq="(\d+)"/.exec(event.detail.message);
-    var board = document.getElementById("board");
-    if (match && board && Number(match[1]) < Number(board.dataset.seq)) event.preventDefault();
+  // Socket frames and move answers can cross: whichever arrives last must not put an
+  // older board (a lower data-seq) over a newer one.
+  document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "board") return;
+    var fragment = event.detail.fragment;
+    var incoming = fragment && (fragment.querySelector ? fragment.querySelector("[data-seq]") : null);
+    if (incoming && Number(incoming.dataset.seq) < Number(target.dataset.seq)) event.preventDefault();
   });
   function afterFrame() { restorePassChoice(); restoreFocus(); }
   document.body.addEventListener("htmx:wsAfterMessage", afterFrame);

@@ -132,3 +132,25 @@ async def test_a_socket_from_a_foreign_origin_is_refused():
     socket = WebsocketCommunicator(application, f"/ws/t/{table.pk}/", headers=headers)
     connected, _ = await socket.connect()
     assert not connected
+
+
+async def test_taking_and_leaving_a_seat_moves_the_open_socket_to_the_new_audience():
+    host = await database_sync_to_async(create_guest)()
+    guest = await database_sync_to_async(create_guest)()
+    table = await database_sync_to_async(services.create_table)(game="hearts", host=host)
+    socket = await connect(table.pk, guest)
+    assert "Take a seat" in await socket.receive_from()
+    await database_sync_to_async(services.join_table)(table_id=table.pk, player=guest)
+    frames = await drain(socket)
+    assert "(you)" in frames[-1] and all("Take a seat" not in frame for frame in frames[1:])
+    await database_sync_to_async(services.leave_waiting_table)(table_id=table.pk, player=guest)
+    assert "Take a seat" in (await drain(socket))[-1]
+    # Whoever sits in seat 1 next, the leaver's socket only ever gets the spectators' frames.
+    newcomer = await database_sync_to_async(create_guest)()
+    await database_sync_to_async(services.join_table)(table_id=table.pk, player=newcomer)
+    for index in (2, 3):
+        await database_sync_to_async(services.set_bot)(table_id=table.pk, host=host, seat_index=index, level="random")
+    await database_sync_to_async(services.start_table)(table_id=table.pk, host=host)
+    frames = await drain(socket)
+    assert frames and all('class="hand"' not in frame for frame in frames)
+    await socket.disconnect()
