@@ -5,6 +5,8 @@ Each seat has its own group (``table.<id>.seat.<n>``) and spectators share one
 cards never travel through a group that someone else listens to.
 """
 
+import asyncio
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
@@ -64,11 +66,18 @@ def broadcast_table(table_id: int) -> None:
 
 def broadcast(table: Table, seats, *, spoken: str = "") -> None:
     """Send every audience its own frame of ``table`` as committed, with ``seats`` loaded."""
-    send = async_to_sync(get_channel_layer().group_send)
+    frames = []
     for viewer in [seat.index for seat in seats] + [None]:
         group = group_for(table.pk, viewer)
         html = render_board(table, seats, viewer, spoken=spoken)
-        send(group, {"type": "table.update", "group": group, "html": html, "seq": table.seq})
+        frames.append((group, {"type": "table.update", "group": group, "html": html, "seq": table.seq}))
+    # One hop into the event loop for all the sends, not one per audience.
+    async_to_sync(_send_all)(frames)
+
+
+async def _send_all(frames) -> None:
+    layer = get_channel_layer()
+    await asyncio.gather(*(layer.group_send(group, message) for group, message in frames))
 
 
 def seat_changed(table_id: int, player_id: int) -> None:

@@ -1,6 +1,7 @@
 """How a card looks and reads on the page."""
 
 from django import template
+from django.utils.html import format_html
 
 from games.engines import cards
 
@@ -51,7 +52,11 @@ def get(mapping, key):
     return mapping.get(key, "") if mapping else ""
 
 
-@register.filter
-def times(count: int) -> range:
-    """``{% for _ in n|times %}``: repeat a block n times (card backs)."""
-    return range(count)
+@register.simple_tag
+def card_face(card: str):
+    """A face-up card on the table (not in your hand): carries data-card, reads as words."""
+    return format_html(
+        '<span class="card card--{}" data-card="{}" role="img" aria-label="{}">'
+        '<span class="card__rank">{}</span><span class="card__suit" aria-hidden="true">{}</span></span>',
+        card_colour(card), card, card_words(card), card_rank(card), card_suit(card),
+    )
