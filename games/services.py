@@ -307,6 +307,22 @@ def _on_commit_tell_table(table: Table, *, state=None, seats: list[Seat] | None 
     transaction.on_commit(tell, robust=True)
 
 
+def resume_bots(*, table_id: int) -> bool:
+    """Queue the bot turn a running table is waiting for, if any; True when queued.
+
+    A bot turn lost on the way (a restart with a timer or a task in flight) would leave
+    the table stuck; opening the table asks again. The task is idempotent through seq.
+    """
+    table = Table.objects.filter(pk=table_id, status=Table.Status.PLAYING).first()
+    if table is None:
+        return False
+    seats = list(table.seats.all())
+    if not _bot_to_act(table.game, _engine(table.game).load(table.state), seats):
+        return False
+    enqueue_bot_turn(table_id=table.pk, seq=table.seq)
+    return True
+
+
 def _bot_to_act(game: str, state, seats: list[Seat]) -> bool:
     bot_seats = {seat.index for seat in seats if seat.is_bot}
     return any(index in bot_seats for index in _engine(game).to_move(state))

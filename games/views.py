@@ -38,6 +38,7 @@ def new_table(request, game):
 
 @require_GET
 def table_page(request, table_id):
+    services.resume_bots(table_id=table_id)
     table = get_object_or_404(Table, pk=table_id)
     seats = selectors.table_seats(table)
     viewer = next((seat.index for seat in seats if seat.player_id == request.player.pk), None)

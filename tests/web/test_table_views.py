@@ -121,3 +121,16 @@ def test_a_move_for_a_table_where_you_have_no_seat_is_forbidden(client):
     table = Table.objects.get()
     response = post_move(Client(), table, "pass 2C 3C 4C", **HTMX)
     assert response.status_code == 403 and "no seat" in response.content.decode()
+
+
+def test_opening_a_table_resumes_a_bot_turn_that_was_lost(client, monkeypatch):
+    from games import services
+
+    with monkeypatch.context() as lost:
+        lost.setattr(services, "enqueue_bot_turn", lambda **kwargs: None)
+        client.post(reverse("play_now", args=["hearts"]))
+    table = Table.objects.get()
+    assert table.seq == 0, "no bot has passed: their turns were lost"
+    client.get(reverse("table", args=[table.pk]))
+    table.refresh_from_db()
+    assert table.seq == 3
