@@ -191,7 +191,8 @@ def play_move(*, table_id: int, player: Player, seq: int, move: str) -> MoveResu
     """A person's move, checked against the table's ``seq`` the client saw."""
     with transaction.atomic():
         table = _locked_table(table_id)
-        seat = table.seats.filter(player=player).first()
+        seats = selectors.table_seats(table)
+        seat = next((seat for seat in seats if seat.player_id == player.pk), None)
         if seat is None:
             raise NotYourSeat("You have no seat at this table.")
         if table.status != Table.Status.PLAYING:
@@ -206,7 +207,7 @@ def play_move(*, table_id: int, player: Player, seq: int, move: str) -> MoveResu
             if seq != table.seq:  # acting on an old view: show the current one
                 raise StaleMove("The table moved on; here is where it stands now.")
             raise NotYourSeat("It is not your turn.")
-        _commit_move(table, engine, state, seat.index, move)
+        _commit_move(table, engine, state, seats, seat.index, move)
     return MoveResult(table=table, seat=seat.index)
 
 
@@ -239,7 +240,8 @@ def play_bot_move(*, table_id: int, seq: int) -> bool:
             return False
         engine = _engine(table.game)
         state = engine.load(table.state)
-        levels = {seat.index: seat.bot_level for seat in table.seats.all() if seat.is_bot}
+        seats = selectors.table_seats(table)
+        levels = {seat.index: seat.bot_level for seat in seats if seat.is_bot}
         acting = [index for index in engine.to_move(state) if index in levels]
         if not acting:
             return False
@@ -247,11 +249,11 @@ def play_bot_move(*, table_id: int, seq: int) -> bool:
         bot = bots.get(table.game, levels[index])
         rng = random.Random(f"{table.seed}:bot:{seq}:{index}")
         move = bot.choose(engine.view(state, index), engine.legal_moves(state, index), rng)
-        _commit_move(table, engine, state, index, move)
+        _commit_move(table, engine, state, seats, index, move)
     return True
 
 
-def _commit_move(table: Table, engine, state, seat_index: int, move: str) -> None:
+def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int, move: str) -> None:
     try:
         new_state = engine.apply(state, seat_index, move)
     except IllegalMove as error:
@@ -259,7 +261,6 @@ def _commit_move(table: Table, engine, state, seat_index: int, move: str) -> Non
     table.state = engine.dump(new_state)
     table.seq += 1
     fields = ["state", "seq"]
-    seats = selectors.table_seats(table)
     if engine.is_over(new_state):
         table.status = Table.Status.FINISHED
         table.finished_at = timezone.now()
