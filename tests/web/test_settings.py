@@ -37,7 +37,7 @@ def test_with_nothing_set_the_site_runs_on_embedded_defaults():
 def test_production_settings_come_from_the_environment():
     result = run(["-c", PRINT_SETTINGS], PRODUCTION)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["django.db.backends.postgresql", "channels_redis.core.RedisChannelLayer",
+    assert result.stdout.split() == ["django.db.backends.postgresql", "channels_redis.pubsub.RedisPubSubChannelLayer",
                                      "False", "False", "['cards.example.com']"]
 
 
