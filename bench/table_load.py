@@ -72,7 +72,8 @@ DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/1"
 
 SEQ = re.compile(r'data-seq="(\d+)"')
 LEGAL_PLAY = re.compile(r'name="move" value="(play \w\w)"')
-PASS_CARD = re.compile(r'data-card="(\w\w)" data-pass-card')
+# A hand card offered for passing: a button with data-pass-card, its data-card wherever it stands.
+PASS_CARD = re.compile(r'<button(?=[^>]*\bdata-pass-card\b)[^>]*\bdata-card="(\w\w)"')
 TABLE_URL = re.compile(r"/t/(\d+)/")
 OVER = 'class="final"'
 DEBUG_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
@@ -437,6 +438,7 @@ class Guest:
         """
         self.run, self.socket_index, self.ws = run, socket_index, ws
         self.frame_seq, self.frame = -1, ""
+        self.awaiting_seq = -1
         self.in_flight = False
         self.over = False
         self.mover: asyncio.Task | None = None
@@ -490,6 +492,10 @@ class Guest:
     def maybe_act(self) -> None:
         if self.in_flight or self.over or not self.bench.may_send_move():
             return
+        # An accepted move answers 204: wait for the socket's frame of that seq before acting
+        # on the board again, as a person waits to see their move land.
+        if self.frame_seq < self.awaiting_seq:
+            return
         html = self.frame
         if PASSING in html:
             hand = PASS_CARD.findall(html)
@@ -514,12 +520,13 @@ class Guest:
         bench, figures = self.bench, self.bench.figures
         path = f"/t/{self.run.table_id}/move"
         sent_at = time.perf_counter()
-        html, status = "", 0
+        html, status, header_seq = "", 0, None
         try:
             async with self.http.post(path, data=data, headers=self.headers()) as response:
                 html = await response.text()
                 answered_at = time.perf_counter()
                 status = response.status
+                header_seq = response.headers.get("X-Table-Seq")
         except TimeoutError:
             figures.error("request timeout", path)
         except aiohttp.ClientError as error:
@@ -533,8 +540,10 @@ class Guest:
         if not status:
             self.maybe_act()
             return
+        # A move that is accepted answers 204 with the table's seq in a header (the frame
+        # comes over the socket); a refused one answers with the board.
         match = SEQ.search(html)
-        answered_seq = int(match.group(1)) if match else -1
+        answered_seq = int(match.group(1)) if match else int(header_seq) if header_seq else -1
         if 200 <= status < 300:
             if sent_at <= (bench.stopped_at or float("inf")):
                 figures.moves_ok += 1
@@ -546,6 +555,8 @@ class Guest:
             figures.error(f"HTTP {status}", f"{path} {data}: {why(html)}")
         if match:
             self.see(answered_seq, html)
+        elif 200 <= status < 300:
+            self.awaiting_seq = max(self.awaiting_seq, answered_seq)
         if not self.over:
             self.maybe_act()
 

@@ -16,6 +16,10 @@ def table_seats(table: Table) -> list[Seat]:
     return list(table.seats.select_related("player").order_by("index"))
 
 
+def table_seq(table_id: int) -> int | None:
+    return Table.objects.filter(pk=table_id).values_list("seq", flat=True).first()
+
+
 def seat_of(table_id: int, player_id: int | None) -> int | None:
     """The seat index the player holds at the table, or None (a spectator)."""
     if player_id is None:

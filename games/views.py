@@ -60,7 +60,14 @@ def move(request, table_id):
         services.play_move(table_id=table_id, player=request.player, seq=seq, move=text.strip())
     except services.TableError as error:
         return _board_response(request, table_id, message=error.message, status=error.status)
-    return _board_response(request, table_id)
+    if request.htmx:
+        # The new board reaches every seat over its socket; answering with it again would
+        # render the same frame twice. The header gives the table's seq as the answer leaves
+        # (bots may have played after this move already), so a client knows what to expect.
+        response = HttpResponse(status=204)
+        response["X-Table-Seq"] = str(selectors.table_seq(table_id))
+        return response
+    return redirect("table", table_id=table_id)
 
 
 def _seat_action(service):

@@ -71,8 +71,8 @@ def move_response(page: Page):
 
 
 def settled_seq(response) -> str:
-    """The table's seq in a move's answer; bots play within the request, so it stays put."""
-    return SEQ.search(response.text()).group(1)
+    """The table's seq as a move's answer left; bots play within the request, so it stays put."""
+    return response.headers["x-table-seq"]
 
 
 def trick_cards(page: Page) -> list[str]:
