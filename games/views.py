@@ -18,9 +18,7 @@ def home(request):
 @require_GET
 def game_page(request, game):
     engine = engines.get(game)
-    return render(request, "games/game.html", {
-        "engine": engine, "open_tables": selectors.open_tables(game), "bot_levels": selectors.bot_levels(game),
-    })
+    return render(request, "games/game.html", {"engine": engine, "open_tables": selectors.open_tables(game)})
 
 
 @require_POST
