@@ -67,7 +67,9 @@ def broadcast_table(table_id: int) -> None:
 def broadcast(table: Table, seats, *, spoken: str = "") -> None:
     """Send every audience its own frame of ``table`` as committed, with ``seats`` loaded."""
     frames = []
-    for viewer in [seat.index for seat in seats] + [None]:
+    # Bots and empty seats have no sockets: only people and spectators get frames (a person
+    # who later takes a seat gets the current frame when their socket joins it).
+    for viewer in [seat.index for seat in seats if seat.player_id is not None] + [None]:
         group = group_for(table.pk, viewer)
         html = render_board(table, seats, viewer, spoken=spoken)
         frames.append((group, {"type": "table.update", "group": group, "html": html, "seq": table.seq}))
