@@ -40,8 +40,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     def _audience_and_frame(self):
         table = Table.objects.get(pk=self.table_id)
-        viewer = selectors.seat_of(self.table_id, self.player_id)
-        html = realtime.render_board(table, selectors.table_seats(table), viewer)
+        seats = selectors.table_seats(table)
+        viewer = selectors.viewer_among(seats, self.player_id)
+        html = realtime.render_board(table, seats, viewer)
         return realtime.group_for(self.table_id, viewer), html
 
     async def disconnect(self, code):

@@ -20,11 +20,9 @@ def table_seq(table_id: int) -> int | None:
     return Table.objects.filter(pk=table_id).values_list("seq", flat=True).first()
 
 
-def seat_of(table_id: int, player_id: int | None) -> int | None:
-    """The seat index the player holds at the table, or None (a spectator)."""
-    if player_id is None:
-        return None
-    return Seat.objects.filter(table_id=table_id, player_id=player_id).values_list("index", flat=True).first()
+def viewer_among(seats: list[Seat], player_id: int | None) -> int | None:
+    """The seat index the player holds among already loaded ``seats``, or None."""
+    return next((seat.index for seat in seats if seat.player_id == player_id), None) if player_id else None
 
 
 def open_tables(game: str) -> list[Table]:

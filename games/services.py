@@ -117,6 +117,8 @@ def leave_waiting_table(*, table_id: int, player: Player) -> None:
         seat = table.seats.filter(player=player).first()
         if seat is None:
             raise TableError("You have no seat at this table.")
+        if table.host_id == player.pk:
+            raise TableError("The host stays with the table: start it, or simply close the page.")
         seat.player = None
         seat.save(update_fields=["player"])
         _on_commit_tell_table(table, seat_changed_for=player)

@@ -39,7 +39,7 @@ def table_page(request, table_id):
     services.resume_bots(table_id=table_id)
     table = get_object_or_404(Table, pk=table_id)
     seats = selectors.table_seats(table)
-    viewer = next((seat.index for seat in seats if seat.player_id == request.player.pk), None)
+    viewer = selectors.viewer_among(seats, request.player.pk)
     return render(request, "games/table.html", {
         "table": table, "engine": engines.get(table.game),
         "board": realtime.render_board(table, seats, viewer),
@@ -127,5 +127,5 @@ def _board_response(request, table_id, *, message="", status=200):
             messages.error(request, message)
         return redirect("table", table_id=table_id)
     seats = selectors.table_seats(table)
-    viewer = next((seat.index for seat in seats if seat.player_id == request.player.pk), None)
+    viewer = selectors.viewer_among(seats, request.player.pk)
     return HttpResponse(realtime.render_board(table, seats, viewer, message=message), status=status)

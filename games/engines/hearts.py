@@ -50,7 +50,7 @@ from games.engines.cards import (
 
 SEATS = 4
 TRICKS = 13
-CLUBS, DIAMONDS, HEARTS, SPADES = SUIT_MASKS
+HEARTS = SUIT_MASKS[2]
 TWO_OF_CLUBS = 1 << INDEX_OF["2C"]
 QUEEN_OF_SPADES = 1 << INDEX_OF["QS"]
 POINT_CARDS = HEARTS | QUEEN_OF_SPADES
@@ -74,12 +74,6 @@ class HeartsState:
     Hands and passes are 52-bit card masks (see ``cards.mask_of``); ``trick`` holds card
     indexes in play order from ``leader``; ``last_trick`` is (hand, leader, winner, cards).
     """
-
-    FIELDS = (
-        "seed", "target_score", "queen_breaks_hearts", "hand_number", "phase",
-        "hands", "passed", "received", "trick", "leader", "turn", "tricks_played",
-        "hearts_broken", "taken", "totals", "hand_scores", "last_trick",
-    )
 
     def copy(self) -> HeartsState:
         # A plain __dict__ copied in one C call: the hottest line of every playout.

@@ -146,6 +146,8 @@ def test_the_waiting_room_rules():
     table = services.create_table(game="hearts", host=host)
     with pytest.raises(services.TableError, match="already have a seat"):
         services.join_table(table_id=table.pk, player=host)
+    with pytest.raises(services.TableError, match="The host stays"):
+        services.leave_waiting_table(table_id=table.pk, player=host)
     services.join_table(table_id=table.pk, player=friend)
     with pytest.raises(services.TableError, match="Only the host"):
         services.set_bot(table_id=table.pk, host=friend, seat_index=2, level="basic")
