@@ -6,7 +6,8 @@
 The script brings up what it measures, on 127.0.0.1 only: it creates the database named
 by DATABASE_URL if it is missing, runs ``manage.py migrate`` against it, and starts
 ``--servers`` Daphne processes sharing PostgreSQL and the Redis channel layer (REDIS_URL),
-with DEBUG=1 and BOT_MOVE_DELAY=0. It stops them at the end, on errors and on Ctrl-C.
+configured as in production (DEBUG off, static files collected, but plain HTTP: no TLS
+proxy in front) and BOT_MOVE_DELAY=0. It stops them at the end, on errors and on Ctrl-C.
 PostgreSQL and Redis must already be running.
 
 Every table has four guests (no bots), each with its own session cookie, spread over the
@@ -134,7 +135,10 @@ def server_env(args) -> dict:
     env.update(
         DATABASE_URL=args.database_url,
         REDIS_URL=args.redis_url,
-        DEBUG="1",
+        DEBUG="0",
+        SECRET_KEY="bench-only-secret-key-not-for-any-real-site",
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_SSL_REDIRECT="0",  # no TLS proxy on 127.0.0.1
         BOT_MOVE_DELAY="0",
         DJANGO_SETTINGS_MODULE="cardsite.settings",
         PYTHONUNBUFFERED="1",
@@ -142,16 +146,14 @@ def server_env(args) -> dict:
     return env
 
 
-def migrate(env: dict) -> None:
+def prepare(env: dict) -> None:
+    """Migrate, and collect static files: with DEBUG off pages name their hashed copies."""
     started = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        timeout=300,
-    )
-    print(f"migrated in {time.perf_counter() - started:.1f} s")
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        subprocess.run(
+            [sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True, timeout=300
+        )
+    print(f"migrated and collected static files in {time.perf_counter() - started:.1f} s")
 
 
 def start_servers(count: int, env: dict, log_dir: Path) -> list[Server]:
@@ -369,7 +371,7 @@ class Guest:
         self.server = server
         self.rng = rng
         self.http = aiohttp.ClientSession(
-            base_url=server.base_url, cookie_jar=aiohttp.CookieJar(unsafe=True), timeout=bench.timeout
+            base_url=server.base_url, cookie_jar=aiohttp.CookieJar(unsafe=True, treat_as_secure_origin=server.base_url), timeout=bench.timeout
         )
         self.csrf = ""
 
@@ -871,7 +873,7 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     ensure_database(args.database_url)
     env = server_env(args)
-    migrate(env)
+    prepare(env)
     log_dir = Path(tempfile.mkdtemp(prefix="table_load-"))
     servers: list[Server] = []
 
