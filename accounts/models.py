@@ -14,6 +14,11 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Set on a guest merged into an account whose history it could not all hand over (it sat
+    # at a table the account also sat at): it keeps those rows, and no session reaches it.
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, editable=False, on_delete=models.SET_NULL, related_name="+"
+    )
 
     def __str__(self) -> str:
         return self.display_name

@@ -9,6 +9,7 @@ Two ways to run, one code base:
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -59,6 +60,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    "allauth",
+    "allauth.account",
+    "axes",
     "games",
     "accounts",
     "stats",
@@ -74,7 +78,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.PlayerMiddleware",
+    # Last, as axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "cardsite.urls"
@@ -139,9 +146,64 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+# `celery -A cardsite beat` runs these; the embedded default has no beat (nothing crashes
+# without saying goodbye when there is one process).
+CELERY_BEAT_SCHEDULE = {
+    "sweep-presence": {"task": "games.tasks.sweep_presence", "schedule": 60.0},
+}
 
 # Seconds between consecutive bot moves, so people can follow the play.
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "0.7"))
+# Seconds a seated person's sockets may all be gone before a bot plays for them, and before
+# a table every person has left is abandoned.
+AWAY_GRACE_SECONDS = float(os.environ.get("AWAY_GRACE_SECONDS", "60"))
+
+AUTHENTICATION_BACKENDS = [
+    # First, so a locked-out username and address is refused before any password is checked.
+    "accounts.throttle.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+
+# Accounts (django-allauth, account app only): username and password, email optional.
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "home"
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+ACCOUNT_LOGIN_METHODS = {"username"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
+# An address given is confirmed by mail, but nothing waits for it; it is how a password is reset.
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# The username becomes the name at the tables, so it follows the same rules (accounts.names).
+ACCOUNT_USERNAME_VALIDATORS = "accounts.names.USERNAME_VALIDATORS"
+# Failed logins are counted by django-axes alone (below), so one rule and one message apply.
+ACCOUNT_RATE_LIMITS = {"login_failed": None}
+
+# Login throttling (django-axes): 5 failures for one username from one address lock that
+# pair for 15 minutes, counted in the database so every Daphne process sees them. Behind a
+# proxy, Daphne must run with --proxy-headers so the address is the client's, not the proxy's.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "accounts.throttle.login_username"
+AXES_LOCKOUT_CALLABLE = "accounts.throttle.lockout_response"
+AXES_HTTP_RESPONSE_CODE = 429
+# Tries during a lockout neither count nor extend it: the wait is 15 minutes, as the page says.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_RESET_ON_SUCCESS = True
+
+# Mail (password resets, address confirmations): printed to the console unless EMAIL_HOST is set.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Cardsite <noreply@localhost>")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

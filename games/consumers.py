@@ -1,8 +1,13 @@
+import asyncio
+import contextlib
+from importlib import import_module
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
-from accounts.services import SESSION_KEY
-from games import realtime, selectors
+from accounts.services import session_player_id
+from games import presence, realtime, selectors
 from games.models import Table
 
 
@@ -11,45 +16,29 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     The audience (a seat, or the spectators) comes from the session's Player, never from
     the URL or the client, and is looked up again whenever that Player's seat at this
-    table changes. On connect the socket gets the current frame, so reconnects and second
-    tabs are in sync.
+    table changes or the session logs out. On connect the socket gets the current frame,
+    so reconnects and second tabs are in sync. While open, a seated person's socket keeps
+    their seat marked as seen (games.presence).
     """
 
     group = None
+    player_id = None
+    heartbeat = None
 
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        self.player_id = self.scope["session"].get(SESSION_KEY)
         if not await database_sync_to_async(Table.objects.filter(pk=self.table_id).exists)():
             await self.close(code=4404)
             return
-        if self.player_id is not None:
-            await self.channel_layer.group_add(realtime.player_group(self.player_id), self.channel_name)
         await self.accept()
-        await self._join_audience()
-
-    async def _join_audience(self):
-        """(Re)enter the group this Player's seat calls for, and send its current frame."""
-        group, html = await database_sync_to_async(self._audience_and_frame)()
-        if group != self.group:
-            if self.group is not None:
-                await self.channel_layer.group_discard(self.group, self.channel_name)
-            await self.channel_layer.group_add(group, self.channel_name)
-            self.group = group
-        await self.send(text_data=html)
-
-    def _audience_and_frame(self):
-        table = Table.objects.get(pk=self.table_id)
-        seats = selectors.table_seats(table)
-        viewer = selectors.viewer_among(seats, self.player_id)
-        html = realtime.render_board(table, seats, viewer)
-        return realtime.group_for(self.table_id, viewer), html
+        await self._follow_session()
 
     async def disconnect(self, code):
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
-        if getattr(self, "player_id", None) is not None:
-            await self.channel_layer.group_discard(realtime.player_group(self.player_id), self.channel_name)
+        await self._set_player(None)
 
     async def table_update(self, event):
         # A frame sent to a group this socket has just left (it was queued before the
@@ -58,5 +47,57 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=event["html"])
 
     async def seat_changed(self, event):
-        if event["table_id"] == self.table_id:
-            await self._join_audience()
+        # table_id None: the Player's session changed (a logout): who this socket is may too.
+        if event["table_id"] in (None, self.table_id):
+            await self._follow_session()
+
+    async def _follow_session(self):
+        """Re-read who the session says this is, then (re)enter that audience."""
+        player_id = await database_sync_to_async(self._session_player_id)()
+        await self._set_player(player_id)
+        await self._join_audience()
+
+    def _session_player_id(self):
+        key = self.scope["session"].session_key
+        # Fresh from the store: the session may have logged out since the socket opened.
+        session = import_module(settings.SESSION_ENGINE).SessionStore(session_key=key) if key else {}
+        return session_player_id(session)
+
+    async def _set_player(self, player_id):
+        """Listen for this Player's seat changes; tell presence when a seated Player goes."""
+        if player_id == self.player_id:
+            return
+        if self.player_id is not None:
+            await self.channel_layer.group_discard(realtime.player_group(self.player_id), self.channel_name)
+            await database_sync_to_async(presence.socket_closed)(table_id=self.table_id, player_id=self.player_id)
+        self.player_id = player_id
+        if player_id is not None:
+            await self.channel_layer.group_add(realtime.player_group(player_id), self.channel_name)
+
+    async def _join_audience(self):
+        """(Re)enter the group this Player's seat calls for, and send its current frame."""
+        if self.player_id is not None:
+            await database_sync_to_async(presence.socket_opened)(table_id=self.table_id, player_id=self.player_id)
+        group, html, seated = await database_sync_to_async(self._audience_and_frame)()
+        if group != self.group:
+            if self.group is not None:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.group = group
+        if seated and self.heartbeat is None:
+            self.heartbeat = asyncio.ensure_future(self._beat())
+        await self.send(text_data=html)
+
+    def _audience_and_frame(self):
+        table = Table.objects.get(pk=self.table_id)
+        seats = selectors.table_seats(table)
+        viewer = selectors.viewer_among(seats, self.player_id)
+        html = realtime.render_board(table, seats, viewer)
+        return realtime.group_for(self.table_id, viewer), html, viewer is not None
+
+    async def _beat(self):
+        with contextlib.suppress(asyncio.CancelledError):
+            while True:
+                await asyncio.sleep(presence.heartbeat_seconds())
+                if self.player_id is not None:
+                    await database_sync_to_async(presence.seat_seen)(table_id=self.table_id, player_id=self.player_id)

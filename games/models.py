@@ -17,7 +17,11 @@ class Table(models.Model):
     state = models.JSONField(null=True, blank=True)
     seq = models.PositiveIntegerField(default=0, help_text="moves applied so far")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
-    private = models.BooleanField(default=False)
+    private = models.BooleanField(default=False, help_text="unlisted; joining needs the invite code")
+    # Shared as /t/<id>/join/<code> or typed on the game page; every new table gets one.
+    invite_code = models.CharField(max_length=8, unique=True, null=True, blank=True)
+    # Seconds a person has for each turn before a bot plays it for them; 0: no timer.
+    turn_seconds = models.PositiveIntegerField(default=0)
     host = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="hosted_tables")
     # Server-side only: revealed once the game is over, never sent while it runs.
     seed = models.CharField(max_length=64)
@@ -41,6 +45,13 @@ class Seat(models.Model):
     index = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="seats")
     bot_level = models.CharField(max_length=16, blank=True)
+    # A person's seat that a bot plays while they are gone (left, or their sockets closed
+    # for longer than AWAY_GRACE_SECONDS); they take it back by coming back.
+    away_since = models.DateTimeField(null=True, blank=True)
+    # When a socket of this seat's person was last alive; None: never connected.
+    seen_at = models.DateTimeField(null=True, blank=True)
+    # With a turn timer: when this seat's current turn runs out (None when it is not to act).
+    deadline = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["index"]
@@ -62,6 +73,10 @@ class Seat(models.Model):
     @property
     def is_empty(self) -> bool:
         return self.player_id is None and not self.bot_level
+
+    @property
+    def is_away(self) -> bool:
+        return self.away_since is not None
 
 
 class Move(models.Model):

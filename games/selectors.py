@@ -1,6 +1,9 @@
 """Reads that views, consumers and realtime share."""
 
+import math
 from dataclasses import dataclass
+
+from django.utils import timezone
 
 from games import bots, engines
 from games.engines.base import Engine
@@ -25,6 +28,11 @@ def viewer_among(seats: list[Seat], player_id: int | None) -> int | None:
     return next((seat.index for seat in seats if seat.player_id == player_id), None) if player_id else None
 
 
+def table_for_invite(code: str) -> Table | None:
+    """The waiting table with this invite code, if any."""
+    return Table.objects.filter(invite_code=code, status=Table.Status.WAITING).first()
+
+
 def open_tables(game: str) -> list[Table]:
     """Public tables of ``game`` still waiting for players, newest first."""
     tables = Table.objects.filter(game=game, status=Table.Status.WAITING, private=False)
@@ -43,6 +51,8 @@ class SeatAround:
     is_viewer: bool
     player_id: int | None
     bot_level: str
+    is_away: bool = False  # a bot plays for the person until they come back
+    seconds_left: int | None = None  # on a turn timer, while this seat is to act
 
 
 COMPASS = ("South", "West", "North", "East")  # seat 0 and clockwise, for four-seat games
@@ -53,6 +63,7 @@ def seats_around(seats: list[Seat], viewer: int | None) -> list[SeatAround]:
     """Seats in clockwise order from the viewer (seat 0 for spectators) at the bottom."""
     count = len(seats)
     first = viewer or 0
+    now = timezone.now()
     positions = POSITIONS.get(count, ("bottom",) + tuple(f"p{i}" for i in range(1, count)))
     around = []
     for offset in range(count):
@@ -63,9 +74,11 @@ def seats_around(seats: list[Seat], viewer: int | None) -> list[SeatAround]:
             name = seat.player.display_name
         else:
             name = "Empty seat"
+        seconds_left = None if seat.deadline is None else max(0, math.ceil((seat.deadline - now).total_seconds()))
         around.append(SeatAround(index=seat.index, position=positions[offset], name=name, is_bot=seat.is_bot,
                                  is_empty=seat.is_empty, is_viewer=seat.index == viewer,
-                                 player_id=seat.player_id, bot_level=seat.bot_level))
+                                 player_id=seat.player_id, bot_level=seat.bot_level,
+                                 is_away=seat.is_away, seconds_left=seconds_left))
     return around
 
 

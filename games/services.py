@@ -8,17 +8,17 @@ on commit tells exactly who must hear of it: each seat its own view, spectators 
 from __future__ import annotations
 
 import random
-import threading
+import secrets
 from dataclasses import dataclass
+from datetime import timedelta
+from functools import partial
 
-from celery import current_app
-from django import db
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
-from games import bots, engines, realtime, selectors
+from games import bots, engines, realtime, scheduling, selectors
 from games.engines import IllegalMove, cards
 from games.models import GameResult, Move, Seat, Table
 
@@ -61,9 +61,15 @@ class MoveResult:
 # -- setting up tables ---------------------------------------------------------------------
 
 
+TURN_TIMER_CHOICES = (0, 15, 30, 60, 120)  # seconds; 0: no timer
+# Invite codes are read aloud and typed: no 0/O, 1/I/L.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
 def create_table(*, game: str, host: Player, options: dict | None = None, private: bool = False,
-                 players: int | None = None) -> Table:
-    """A waiting table with the host in seat 0 and the other seats empty."""
+                 players: int | None = None, turn_seconds: int = 0) -> Table:
+    """A waiting table with the host in seat 0, the other seats empty, and an invite code."""
     engine = _engine(game)
     players = players or engine.max_players
     try:
@@ -71,9 +77,12 @@ def create_table(*, game: str, host: Player, options: dict | None = None, privat
         options = engine.resolve_options(options)
     except ValueError as error:
         raise TableError(str(error)) from None
+    if turn_seconds not in TURN_TIMER_CHOICES:
+        raise TableError("Turn timers are off, 15, 30, 60 or 120 seconds.")
     with transaction.atomic():
         table = Table.objects.create(game=game, options=options, private=private, host=host,
-                                     seed=cards.new_seed())
+                                     seed=cards.new_seed(), invite_code=_free_invite_code(),
+                                     turn_seconds=turn_seconds)
         Seat.objects.bulk_create(
             Seat(table=table, index=index, player=host if index == 0 else None) for index in range(players)
         )
@@ -91,9 +100,25 @@ def play_now(*, game: str, player: Player, bot_level: str | None = None) -> Tabl
         return start_table(table_id=table.pk, host=player)
 
 
-def join_table(*, table_id: int, player: Player, seat_index: int | None = None) -> Seat:
+def _free_invite_code() -> str:
+    for _ in range(20):
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if not Table.objects.filter(invite_code=code).exists():
+            return code
+    raise TableError("Could not find a free invite code; try again.")
+
+
+def normalise_code(code: str) -> str:
+    """What a person typed, as stored: case and spaces do not matter."""
+    return "".join(code.split()).upper()
+
+
+def join_table(*, table_id: int, player: Player, seat_index: int | None = None, code: str = "") -> Seat:
+    """Take a free seat; a private table also wants its invite code."""
     with transaction.atomic():
         table = _locked_table(table_id)
+        if table.private and normalise_code(code) != table.invite_code:
+            raise NotYourSeat("This table is private: you need its invite link or code.")
         if table.status != Table.Status.WAITING:
             raise TableError("This game has started; you can watch it.")
         seats = list(table.seats.all())
@@ -109,19 +134,55 @@ def join_table(*, table_id: int, player: Player, seat_index: int | None = None) 
     return seat
 
 
-def leave_waiting_table(*, table_id: int, player: Player) -> None:
+def leave_table(*, table_id: int, player: Player) -> None:
+    """Before the start the seat is freed; during the game a bot plays it until they return."""
     with transaction.atomic():
         table = _locked_table(table_id)
-        if table.status != Table.Status.WAITING:
-            raise TableError("The game has started.")
         seat = table.seats.filter(player=player).first()
         if seat is None:
             raise TableError("You have no seat at this table.")
+        if table.status == Table.Status.PLAYING:
+            if seat.away_since is None:
+                seat.away_since = timezone.now()
+                seat.deadline = None
+                seat.save(update_fields=["away_since", "deadline"])
+                seats_went_away(table)
+            return
+        if table.status != Table.Status.WAITING:
+            raise TableError("The game is over.")
         if table.host_id == player.pk:
             raise TableError("The host stays with the table: start it, or simply close the page.")
         seat.player = None
         seat.save(update_fields=["player"])
         _on_commit_tell_table(table, seat_changed_for=player)
+
+
+def come_back(*, table_id: int, player: Player) -> bool:
+    """A person who was away takes their seat back; the bot stops at the next move."""
+    with transaction.atomic():
+        table = _locked_table(table_id)
+        if table.status != Table.Status.PLAYING:
+            return False
+        seat = table.seats.filter(player=player, away_since__isnull=False).first()
+        if seat is None:
+            return False
+        seat.away_since = None
+        seat.save(update_fields=["away_since"])
+        seats = selectors.table_seats(table)
+        state = _engine(table.game).load(table.state)
+        _update_deadlines(table, state, seats)
+        _on_commit_tell_table(table, state=state, seats=seats)
+    return True
+
+
+def seats_went_away(table: Table) -> None:
+    """A seat just went to a bot: every audience sees it, the bot acts if it is to, and the
+    table is checked again once the grace period is over (everyone may have left)."""
+    seats = selectors.table_seats(table)
+    state = _engine(table.game).load(table.state)
+    _on_commit_tell_table(table, state=state, seats=seats)
+    transaction.on_commit(lambda: scheduling.schedule(
+        "games.tasks.check_presence", countdown=settings.AWAY_GRACE_SECONDS + 0.1, table_id=table.pk))
 
 
 def set_bot(*, table_id: int, host: Player, seat_index: int, level: str) -> Seat:
@@ -151,14 +212,18 @@ def start_table(*, table_id: int, host: Player) -> Table:
         if table.status != Table.Status.WAITING:
             raise TableError("The game has already started.")
         seats = selectors.table_seats(table)
-        if any(seat.is_empty for seat in seats):
-            raise TableError("Fill every seat, with a player or a bot, before starting.")
+        # Seats the host left empty get the strongest bot.
+        for seat in seats:
+            if seat.is_empty:
+                seat.bot_level = bots.levels(table.game)[-1]
+                seat.save(update_fields=["bot_level"])
         engine = _engine(table.game)
         state = engine.new_game(len(seats), seed=table.seed, options=table.options)
         table.state = engine.dump(state)
         table.status = Table.Status.PLAYING
         table.started_at = timezone.now()
         table.save(update_fields=["state", "status", "started_at"])
+        _update_deadlines(table, state, seats)
         _on_commit_tell_table(table, state=state, seats=seats)
     return table
 
@@ -176,7 +241,8 @@ def play_again(*, table_id: int, player: Player) -> Table:
         if existing is not None:
             return existing
         rematch = Table.objects.create(game=table.game, options=table.options, private=table.private,
-                                       host=player, seed=cards.new_seed(), rematch_of=table)
+                                       host=player, seed=cards.new_seed(), rematch_of=table,
+                                       invite_code=_free_invite_code(), turn_seconds=table.turn_seconds)
         Seat.objects.bulk_create(
             Seat(table=rematch, index=seat.index, player=seat.player, bot_level=seat.bot_level) for seat in seats
         )
@@ -198,8 +264,9 @@ def play_move(*, table_id: int, player: Player, seq: int, move: str) -> MoveResu
         if seat is None:
             raise NotYourSeat("You have no seat at this table.")
         if table.status != Table.Status.PLAYING:
-            raise MoveRejected("The game is over." if table.status == Table.Status.FINISHED
-                               else "The game has not started.")
+            raise MoveRejected({Table.Status.FINISHED: "The game is over.",
+                                Table.Status.ABANDONED: "Everyone left this table; it was abandoned."}
+                               .get(table.status, "The game has not started."))
         if seq != table.seq:
             if _is_repeat(table, seat.index, seq, move):
                 return MoveResult(table=table, seat=seat.index, duplicate=True)
@@ -235,7 +302,11 @@ def _is_repeat(table: Table, seat_index: int, seq: int, move: str) -> bool:
 
 
 def play_bot_move(*, table_id: int, seq: int) -> bool:
-    """One bot seat that is to act plays, if the table is still at ``seq``. Safe to repeat."""
+    """One bot seat that is to act plays, if the table is still at ``seq``. Safe to repeat.
+
+    Bot seats and the seats of people who are away are played by bots; while every person
+    at the table is away, bots wait (the table is abandoned after the grace period).
+    """
     with transaction.atomic():
         table = _locked_table(table_id)
         if table.status != Table.Status.PLAYING or table.seq != seq:
@@ -243,19 +314,57 @@ def play_bot_move(*, table_id: int, seq: int) -> bool:
         engine = _engine(table.game)
         state = engine.load(table.state)
         seats = selectors.table_seats(table)
-        levels = {seat.index: seat.bot_level for seat in seats if seat.is_bot}
+        levels = _stand_ins(table.game, seats)
         acting = [index for index in engine.to_move(state) if index in levels]
         if not acting:
             return False
-        index = acting[0]
-        bot = bots.get(table.game, levels[index])
-        rng = random.Random(f"{table.seed}:bot:{seq}:{index}")
-        move = bot.choose(engine.view(state, index), engine.legal_moves(state, index), rng)
-        _commit_move(table, engine, state, seats, index, move)
+        _bot_plays(table, engine, state, seats, acting[0], levels[acting[0]])
     return True
 
 
-def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int, move: str) -> None:
+def play_timed_out_turn(*, table_id: int, seat_index: int, deadline: str) -> bool:
+    """The seat's turn ran out: a bot plays it for them, once (the deadline is the turn's id)."""
+    with transaction.atomic():
+        table = _locked_table(table_id)
+        if table.status != Table.Status.PLAYING:
+            return False
+        seats = selectors.table_seats(table)
+        seat = seats[seat_index] if seat_index < len(seats) else None
+        if seat is None or seat.deadline is None or seat.deadline.isoformat() != deadline:
+            return False
+        engine = _engine(table.game)
+        state = engine.load(table.state)
+        if seat_index not in engine.to_move(state):
+            return False
+        # A turn may be several moves (draw, then discard): the bot plays all of it.
+        for _ in range(MAX_MOVES_PER_TURN):
+            state = _bot_plays(table, engine, state, seats, seat_index, bots.levels(table.game)[-1])
+            if table.status != Table.Status.PLAYING or seat_index not in engine.to_move(state):
+                break
+    return True
+
+
+MAX_MOVES_PER_TURN = 100  # a bound, never reached by a real game
+
+
+def _bot_plays(table: Table, engine, state, seats: list[Seat], index: int, level: str):
+    bot = bots.get(table.game, level)
+    rng = random.Random(f"{table.seed}:bot:{table.seq}:{index}")
+    move = bot.choose(engine.view(state, index), engine.legal_moves(state, index), rng)
+    return _commit_move(table, engine, state, seats, index, move)
+
+
+def _stand_ins(game: str, seats: list[Seat]) -> dict[int, str]:
+    """Seat index -> bot level, for every seat a bot plays now (none while no person is here)."""
+    people = [seat for seat in seats if seat.player_id is not None]
+    if people and all(seat.is_away for seat in people):
+        return {}
+    strongest = bots.levels(game)[-1]
+    return {seat.index: seat.bot_level or strongest for seat in seats if seat.is_bot or seat.is_away}
+
+
+def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int, move: str):
+    """Apply, save and log one move; returns the new state."""
     try:
         new_state = engine.apply(state, seat_index, move)
     except IllegalMove as error:
@@ -270,7 +379,30 @@ def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int
         _write_results(table, engine, new_state, seats)
     table.save(update_fields=fields)
     Move.objects.create(table=table, seq=table.seq, seat=seat_index, move=move)
+    _update_deadlines(table, new_state, seats)
     _on_commit_tell_table(table, state=new_state, seats=seats, move=(seat_index, move))
+    return new_state
+
+
+def _update_deadlines(table: Table, state, seats: list[Seat]) -> None:
+    """With a turn timer: a person who is now to act gets a deadline and a task to enforce it;
+    one who is no longer to act loses theirs. Without a timer nothing is written."""
+    if not table.turn_seconds:
+        return
+    engine = _engine(table.game)
+    to_move = set() if table.status != Table.Status.PLAYING else set(engine.to_move(state))
+    now = timezone.now()
+    for seat in seats:
+        timed = seat.index in to_move and seat.player_id is not None and not seat.is_away
+        if timed and seat.deadline is None:
+            seat.deadline = now + timedelta(seconds=table.turn_seconds)
+            seat.save(update_fields=["deadline"])
+            transaction.on_commit(partial(
+                scheduling.schedule, "games.tasks.turn_timeout", countdown=table.turn_seconds,
+                table_id=table.pk, seat_index=seat.index, deadline=seat.deadline.isoformat()))
+        elif not timed and seat.deadline is not None:
+            seat.deadline = None
+            seat.save(update_fields=["deadline"])
 
 
 def _write_results(table: Table, engine, state, seats: list[Seat]) -> None:
@@ -310,6 +442,11 @@ def _on_commit_tell_table(table: Table, *, state=None, seats: list[Seat] | None 
     transaction.on_commit(tell, robust=True)
 
 
+def tell_table(table: Table) -> None:
+    """On commit, every audience gets the table as it now stands."""
+    transaction.on_commit(lambda: realtime.broadcast_table(table.pk), robust=True)
+
+
 def resume_bots(*, table_id: int) -> bool:
     """Queue the bot turn a running table is waiting for, if any; True when queued.
 
@@ -327,32 +464,13 @@ def resume_bots(*, table_id: int) -> bool:
 
 
 def _bot_to_act(game: str, state, seats: list[Seat]) -> bool:
-    bot_seats = {seat.index for seat in seats if seat.is_bot}
-    return any(index in bot_seats for index in _engine(game).to_move(state))
+    stand_ins = _stand_ins(game, seats)
+    return any(index in stand_ins for index in _engine(game).to_move(state))
 
 
 def enqueue_bot_turn(*, table_id: int, seq: int) -> None:
-    # By registered name, so that tasks may import services without a circle.
-    task = current_app.tasks["games.tasks.bot_turn"]
-    delay = settings.BOT_MOVE_DELAY
-    if current_app.conf.task_always_eager and delay:
-        # In-process mode has no worker to wait: a timer thread spaces bot plays so that
-        # people see them one at a time, and the request that caused them returns at once.
-        _run_later(delay, task.apply, kwargs={"table_id": table_id, "seq": seq})
-    else:
-        task.apply_async(kwargs={"table_id": table_id, "seq": seq}, countdown=delay)
-
-
-def _run_later(delay: float, function, **kwargs) -> None:
-    def run():
-        try:
-            function(**kwargs)
-        finally:
-            db.close_old_connections()
-
-    timer = threading.Timer(delay, run)
-    timer.daemon = True
-    timer.start()
+    """Bot plays are spaced by BOT_MOVE_DELAY so that people can follow them."""
+    scheduling.schedule("games.tasks.bot_turn", countdown=settings.BOT_MOVE_DELAY, table_id=table_id, seq=seq)
 
 
 # -- helpers ------------------------------------------------------------------------------------

@@ -1,9 +1,27 @@
 from celery import shared_task
 
-from games import services
+from games import presence, services
 
 
 @shared_task(name="games.tasks.bot_turn", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def bot_turn(*, table_id: int, seq: int) -> bool:
     """A bot plays if the table is still at ``seq``; a late or repeated task does nothing."""
     return services.play_bot_move(table_id=table_id, seq=seq)
+
+
+@shared_task(name="games.tasks.turn_timeout", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def turn_timeout(*, table_id: int, seat_index: int, deadline: str) -> bool:
+    """The seat's turn ran out: a bot plays it, unless that turn is over (``deadline`` is its id)."""
+    return services.play_timed_out_turn(table_id=table_id, seat_index=seat_index, deadline=deadline)
+
+
+@shared_task(name="games.tasks.check_presence", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def check_presence(*, table_id: int) -> str:
+    """Seats whose people have been gone for the grace period go to bots; see games.presence."""
+    return presence.check_table(table_id=table_id)
+
+
+@shared_task(name="games.tasks.sweep_presence", ignore_result=True)
+def sweep_presence() -> int:
+    """Periodic: tables whose sockets vanished without closing (a crashed process)."""
+    return presence.sweep()

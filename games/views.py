@@ -17,8 +17,39 @@ def home(request):
 
 @require_GET
 def game_page(request, game):
+    return _game_page(request, game)
+
+
+def _game_page(request, game, *, code_error="", status=200):
     engine = engines.get(game)
-    return render(request, "games/game.html", {"engine": engine, "open_tables": selectors.open_tables(game)})
+    return render(request, "games/game.html", {
+        "engine": engine, "open_tables": selectors.open_tables(game),
+        "turn_timer_choices": services.TURN_TIMER_CHOICES, "code_error": code_error,
+    }, status=status)
+
+
+@require_GET
+def join_by_code(request, game):
+    """The code typed on the game page: off to the table's invite link."""
+    code = services.normalise_code(request.GET.get("code", ""))
+    table = selectors.table_for_invite(code) if code else None
+    if table is None or table.game != game:
+        return _game_page(request, game, code_error="No table waits with that code; check it with your host.",
+                         status=404)
+    return redirect("join_by_link", table_id=table.pk, code=code)
+
+
+@require_GET
+def join_by_link(request, table_id, code):
+    """An invite link lets this session take a seat; taking it is the table's button (a POST),
+    so that link previews and prefetchers never sit anyone down."""
+    table = get_object_or_404(Table, pk=table_id, invite_code=services.normalise_code(code))
+    request.session.setdefault(INVITES_KEY, {})[str(table.pk)] = table.invite_code
+    request.session.modified = True
+    return redirect("table", table_id=table.pk)
+
+
+INVITES_KEY = "invites"  # table id -> invite code this session was given
 
 
 @require_POST
@@ -29,8 +60,16 @@ def play_now(request, game):
 
 @require_POST
 def new_table(request, game):
-    private = request.POST.get("private") == "on"
-    table = services.create_table(game=game, host=request.player, private=private)
+    """A waiting room: private (invite link and code) unless listed among open tables."""
+    try:
+        turn_seconds = int(request.POST.get("turn_seconds") or 0)
+    except ValueError:
+        return HttpResponseBadRequest("turn_seconds must be a number of seconds")
+    try:
+        table = services.create_table(game=game, host=request.player, private=request.POST.get("listed") != "on",
+                                      turn_seconds=turn_seconds)
+    except services.TableError as error:
+        return _game_page(request, game, code_error=error.message, status=400)
     return redirect("table", table_id=table.pk)
 
 
@@ -82,9 +121,30 @@ def _seat_action(service):
     return view
 
 
-join = _seat_action(lambda request, table_id: services.join_table(table_id=table_id, player=request.player))
-leave = _seat_action(lambda request, table_id: services.leave_waiting_table(table_id=table_id, player=request.player))
+join = _seat_action(lambda request, table_id: services.join_table(
+    table_id=table_id, player=request.player,
+    code=request.POST.get("code") or request.session.get(INVITES_KEY, {}).get(str(table_id), "")))
 start = _seat_action(lambda request, table_id: services.start_table(table_id=table_id, host=request.player))
+come_back = _seat_action(lambda request, table_id: services.come_back(table_id=table_id, player=request.player))
+
+
+@require_POST
+def leave(request, table_id):
+    """Leave a waiting room (the seat is freed) or a game (a bot plays until you come back)."""
+    try:
+        services.leave_table(table_id=table_id, player=request.player)
+    except services.TableError as error:
+        return _board_response(request, table_id, message=error.message, status=error.status)
+    table = get_object_or_404(Table, pk=table_id)
+    if table.status == Table.Status.WAITING:
+        return _board_response(request, table_id)
+    destination = reverse("game", kwargs={"game": table.game})
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = destination
+        return response
+    messages.info(request, "A bot plays your seat until you come back to the table.")
+    return redirect(destination)
 
 
 @require_POST

@@ -16,3 +16,27 @@ def bots_act_at_once(settings):
     celery_app.conf.task_always_eager = True
     yield
     celery_app.conf.task_always_eager = saved
+
+
+class DelayedTasks:
+    """Tasks scheduled for later in eager mode, held instead of left to timer threads
+    (which would outlive the test); ``run()`` runs them now, in order."""
+
+    def __init__(self):
+        self.pending = []
+
+    def hold(self, delay, function, **kwargs):
+        self.pending.append((delay, function, kwargs))
+
+    def run(self):
+        pending, self.pending = self.pending, []
+        return [function(**kwargs).get() for _, function, kwargs in pending]
+
+
+@pytest.fixture(autouse=True)
+def delayed_tasks(monkeypatch):
+    from games import scheduling
+
+    held = DelayedTasks()
+    monkeypatch.setattr(scheduling, "_run_later", held.hold)
+    return held

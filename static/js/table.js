@@ -71,3 +71,41 @@
   document.body.addEventListener("htmx:wsAfterMessage", afterFrame);
   document.body.addEventListener("htmx:afterRequest", function () { setTimeout(afterFrame, 0); });
 })();
+
+// Invite links: shown in full, copied with one click. Turn timers: count down between frames.
+(function () {
+  "use strict";
+
+  function showInvites() {
+    document.querySelectorAll("[data-invite-link]").forEach(function (link) { link.textContent = link.href; });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-copy-invite]");
+    if (!button) return;
+    var link = document.querySelector("[data-invite-link]");
+    if (!link || !navigator.clipboard) return;
+    navigator.clipboard.writeText(link.href).then(function () { button.textContent = "Copied"; });
+  });
+
+  // Each frame says how many seconds were left when it was drawn; count down from its arrival.
+  function startTimers() {
+    var arrived = Date.now();
+    document.querySelectorAll(".turn-timer[data-seconds]").forEach(function (timer) {
+      timer.dataset.until = String(arrived + Number(timer.dataset.seconds) * 1000);
+    });
+  }
+
+  setInterval(function () {
+    document.querySelectorAll(".turn-timer[data-until]").forEach(function (timer) {
+      var left = Math.max(0, Math.ceil((Number(timer.dataset.until) - Date.now()) / 1000));
+      timer.textContent = left + " s";
+      timer.classList.toggle("is-low", left <= 5);
+    });
+  }, 250);
+
+  function afterFrame() { showInvites(); startTimers(); }
+  document.addEventListener("DOMContentLoaded", afterFrame);
+  document.body.addEventListener("htmx:wsAfterMessage", afterFrame);
+  document.body.addEventListener("htmx:afterSwap", afterFrame);
+})();

@@ -165,8 +165,8 @@ def new_waiting_table(host: Page) -> None:
 
 
 def take_seat(guest: Page, host: Page, seat: int) -> None:
-    """The guest opens the host's table link and sits down; the host sees it live."""
-    guest.goto(host.url)
+    """The guest opens the host's invite link and sits down; the host sees it live."""
+    guest.goto(host.locator("[data-invite-link]").get_attribute("href"))
     wait_for_live_view(guest)
     guest.get_by_role("button", name="Take a seat").click()
     expect(host.locator(f'#board .seat-row[data-seat="{seat}"] .seat-name')).not_to_have_text(

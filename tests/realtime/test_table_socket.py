@@ -143,7 +143,7 @@ async def test_taking_and_leaving_a_seat_moves_the_open_socket_to_the_new_audien
     await database_sync_to_async(services.join_table)(table_id=table.pk, player=guest)
     frames = await drain(socket)
     assert "(you)" in frames[-1] and all("Take a seat" not in frame for frame in frames[1:])
-    await database_sync_to_async(services.leave_waiting_table)(table_id=table.pk, player=guest)
+    await database_sync_to_async(services.leave_table)(table_id=table.pk, player=guest)
     assert "Take a seat" in (await drain(socket))[-1]
     # Whoever sits in seat 1 next, the leaver's socket only ever gets the spectators' frames.
     newcomer = await database_sync_to_async(create_guest)()

@@ -147,7 +147,7 @@ def test_the_waiting_room_rules():
     with pytest.raises(services.TableError, match="already have a seat"):
         services.join_table(table_id=table.pk, player=host)
     with pytest.raises(services.TableError, match="The host stays"):
-        services.leave_waiting_table(table_id=table.pk, player=host)
+        services.leave_table(table_id=table.pk, player=host)
     services.join_table(table_id=table.pk, player=friend)
     with pytest.raises(services.TableError, match="Only the host"):
         services.set_bot(table_id=table.pk, host=friend, seat_index=2, level="basic")
@@ -155,8 +155,6 @@ def test_the_waiting_room_rules():
         services.set_bot(table_id=table.pk, host=host, seat_index=1, level="basic")
     with pytest.raises(services.TableError, match="no 'genius' bot"):
         services.set_bot(table_id=table.pk, host=host, seat_index=2, level="genius")
-    with pytest.raises(services.TableError, match="Fill every seat"):
-        services.start_table(table_id=table.pk, host=host)
     services.set_bot(table_id=table.pk, host=host, seat_index=2, level="basic")
     services.join_table(table_id=table.pk, player=third)
     with pytest.raises(services.TableError, match="table is full"):

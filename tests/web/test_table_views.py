@@ -97,7 +97,7 @@ def test_a_friend_joins_by_the_link_and_the_host_fills_and_starts(client):
     client.post(reverse("new_table", args=["hearts"]))
     table = Table.objects.get()
     friend = Client()
-    page = friend.get(f"/t/{table.pk}/").content.decode()
+    page = friend.get(f"/t/{table.pk}/join/{table.invite_code}", follow=True).content.decode()
     assert "Take a seat" in page
     friend.post(reverse("join", args=[table.pk]), **HTMX)
     for seat in (2, 3):

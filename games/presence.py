@@ -1,0 +1,91 @@
+"""Who is at a table: sockets coming and going, seats going to bots, tables abandoned.
+
+A seated person's open sockets mark their seat seen (on connect, then every third of the
+grace period). When their last socket closes, the table is checked once the grace period
+is over: a seat not seen for that long goes to a bot (``Seat.away_since``) until its
+person comes back, and a table every person has been away from for that long is
+abandoned, so bots never play on alone. A periodic sweep repeats the check for tables
+whose sockets vanished without a goodbye (a crashed server process).
+"""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import Player
+from games import scheduling, selectors, services
+from games.models import Seat, Table
+
+
+def grace() -> timedelta:
+    return timedelta(seconds=settings.AWAY_GRACE_SECONDS)
+
+
+def heartbeat_seconds() -> float:
+    return max(settings.AWAY_GRACE_SECONDS / 3, 0.05)
+
+
+def socket_opened(*, table_id: int, player_id: int) -> None:
+    """The person opened the table: seen now, and if they were away, they are back."""
+    if seat_seen(table_id=table_id, player_id=player_id) and Seat.objects.filter(
+            table_id=table_id, player_id=player_id, away_since__isnull=False).exists():
+        services.come_back(table_id=table_id, player=Player.objects.get(pk=player_id))
+
+
+def seat_seen(*, table_id: int, player_id: int) -> bool:
+    """A socket of the person is still open at the table (a heartbeat). False: no seat."""
+    return bool(Seat.objects.filter(table_id=table_id, player_id=player_id).update(seen_at=timezone.now()))
+
+
+def socket_closed(*, table_id: int, player_id: int) -> None:
+    """A socket of the person closed: check the table once the grace period is over."""
+    if Seat.objects.filter(table_id=table_id, player_id=player_id).update(seen_at=timezone.now()):
+        scheduling.schedule("games.tasks.check_presence", countdown=settings.AWAY_GRACE_SECONDS + 0.1,
+                            table_id=table_id)
+
+
+def check_table(*, table_id: int) -> str:
+    """Seats unseen for the grace period go to bots; a table everyone left is abandoned.
+
+    Idempotent: it only acts on what the clock and the rows say now. Returns what it did.
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id, status=Table.Status.PLAYING).first()
+        if table is None:
+            return "not playing"
+        seats = selectors.table_seats(table)
+        people = [seat for seat in seats if seat.player_id is not None]
+        gone = [seat for seat in people if not seat.is_away and seat.seen_at is not None
+                and seat.seen_at <= now - grace()]
+        for seat in gone:
+            seat.away_since = seat.seen_at
+            seat.deadline = None
+            seat.save(update_fields=["away_since", "deadline"])
+        if people and all(seat.is_away and seat.away_since <= now - grace() for seat in people):
+            table.status = Table.Status.ABANDONED
+            table.finished_at = now
+            table.save(update_fields=["status", "finished_at"])
+            services.tell_table(table)
+            return "abandoned"
+        if gone:
+            services.seats_went_away(table)
+            return "away"
+    return "unchanged"
+
+
+def sweep() -> int:
+    """Check every running table someone may have left without a goodbye; returns how many."""
+    stale = timezone.now() - grace()
+    table_ids = (Seat.objects.filter(table__status=Table.Status.PLAYING, player__isnull=False)
+                 .filter(away_since__isnull=True, seen_at__lte=stale)
+                 .values_list("table_id", flat=True).distinct())
+    ids = list(table_ids) + list(
+        Seat.objects.filter(table__status=Table.Status.PLAYING, away_since__lte=stale)
+        .values_list("table_id", flat=True).distinct())
+    for table_id in set(ids):
+        check_table(table_id=table_id)
+    return len(set(ids))
+

@@ -1,0 +1,133 @@
+"""Leaving a running table, coming back, away seats, turn timers and abandoned tables."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from accounts.services import create_guest
+from games import engines, presence, services
+from games.models import Seat, Table
+from tests.web.tables import snapshot, started_table, state_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+hearts = engines.get("hearts")
+
+
+def seat_of(table, index):
+    return Seat.objects.get(table=table, index=index)
+
+
+def test_a_leaver_s_seat_is_played_by_a_bot_until_they_come_back():
+    table, (me, friend) = started_table(humans=2, bots=2)
+    services.leave_table(table_id=table.pk, player=friend)
+    table.refresh_from_db()
+    # In the pass, the bots (seats 2, 3) and the stand-in for seat 1 have passed; seat 0 has not.
+    assert table.moves.filter(seat=1).count() == 1
+    assert seat_of(table, 1).is_away and seat_of(table, 1).player == friend  # the seat is still theirs
+    assert services.come_back(table_id=table.pk, player=friend) is True
+    assert not seat_of(table, 1).is_away
+    assert services.come_back(table_id=table.pk, player=friend) is False  # nothing to take back
+
+
+def test_leaving_twice_changes_nothing_the_second_time():
+    table, (me, friend) = started_table(humans=2, bots=2)
+    services.leave_table(table_id=table.pk, player=friend)
+    before = snapshot(table), seat_of(table, 1).away_since
+    services.leave_table(table_id=table.pk, player=friend)
+    assert (snapshot(table), seat_of(table, 1).away_since) == before
+
+
+def test_a_seat_unseen_for_the_grace_period_goes_to_a_bot(settings):
+    settings.AWAY_GRACE_SECONDS = 60
+    table, (me, friend) = started_table(humans=2, bots=2)
+    now = timezone.now()
+    Seat.objects.filter(table=table, index=0).update(seen_at=now)
+    Seat.objects.filter(table=table, index=1).update(seen_at=now - timedelta(seconds=30))
+    assert presence.check_table(table_id=table.pk) == "unchanged"
+    Seat.objects.filter(table=table, index=1).update(seen_at=now - timedelta(seconds=61))
+    assert presence.check_table(table_id=table.pk) == "away"
+    assert seat_of(table, 1).is_away and table.moves.filter(seat=1).exists()
+    assert presence.check_table(table_id=table.pk) == "unchanged"  # idempotent
+    # Coming back to the table (a socket opening) takes the seat back.
+    presence.socket_opened(table_id=table.pk, player_id=friend.pk)
+    assert not seat_of(table, 1).is_away
+
+
+def test_a_table_everyone_left_is_abandoned_and_bots_stop(settings):
+    settings.AWAY_GRACE_SECONDS = 60
+    table, (me,) = started_table(humans=1, bots=3)
+    services.leave_table(table_id=table.pk, player=me)
+    table.refresh_from_db()
+    seq = table.seq
+    # Every person is away: bots wait instead of playing on alone.
+    assert services.play_bot_move(table_id=table.pk, seq=seq) is False
+    assert presence.check_table(table_id=table.pk) == "unchanged"  # not for long enough yet
+    Seat.objects.filter(table=table, index=0).update(away_since=timezone.now() - timedelta(seconds=61))
+    assert presence.check_table(table_id=table.pk) == "abandoned"
+    table.refresh_from_db()
+    assert table.status == Table.Status.ABANDONED and table.seq == seq
+    with pytest.raises(services.MoveRejected, match="abandoned"):
+        services.play_move(table_id=table.pk, player=me, seq=seq, move="pass 2C 3C 4C")
+
+
+def test_the_sweep_finds_tables_left_without_a_goodbye(settings):
+    settings.AWAY_GRACE_SECONDS = 60
+    table, (me, friend) = started_table(humans=2, bots=2)
+    long_ago = timezone.now() - timedelta(seconds=120)
+    Seat.objects.filter(table=table, index=1).update(seen_at=long_ago)
+    assert presence.sweep() == 1
+    assert seat_of(table, 1).is_away
+
+
+def test_leaving_a_table_you_do_not_sit_at_is_refused():
+    table, _ = started_table(humans=1, bots=3)
+    before = snapshot(table)
+    with pytest.raises(services.TableError, match="no seat"):
+        services.leave_table(table_id=table.pk, player=create_guest())
+    assert snapshot(table) == before
+
+
+def timed_table(seconds=30):
+    host, friend = create_guest(), create_guest()
+    table = services.create_table(game="hearts", host=host, turn_seconds=seconds)
+    services.join_table(table_id=table.pk, player=friend)
+    services.set_bot(table_id=table.pk, host=host, seat_index=2, level="random")
+    services.set_bot(table_id=table.pk, host=host, seat_index=3, level="random")
+    services.start_table(table_id=table.pk, host=host)
+    return Table.objects.get(pk=table.pk), (host, friend)
+
+
+def test_a_turn_timer_gives_each_person_to_act_a_deadline():
+    table, _ = timed_table()
+    deadlines = dict(table.seats.values_list("index", "deadline"))
+    assert deadlines[0] is not None and deadlines[1] is not None  # both pass at once
+    assert deadlines[2] is None and deadlines[3] is None  # bots have none
+    without, _ = started_table(humans=2, bots=2)
+    assert not without.seats.filter(deadline__isnull=False).exists()
+
+
+def test_timer_expiry_plays_for_the_seat_exactly_once_even_when_the_task_runs_twice():
+    table, (host, friend) = timed_table()
+    deadline = seat_of(table, 1).deadline.isoformat()
+    args = {"table_id": table.pk, "seat_index": 1, "deadline": deadline}
+    assert services.play_timed_out_turn(**args) is True
+    table.refresh_from_db()
+    after_first = snapshot(table)
+    assert table.moves.filter(seat=1).count() == 1
+    assert services.play_timed_out_turn(**args) is False
+    assert snapshot(table) == after_first
+    # The person still plays their own turns: the timer did not make them away.
+    assert not seat_of(table, 1).is_away
+
+
+def test_a_turn_played_in_time_cancels_its_timer():
+    table, (host, friend) = timed_table()
+    deadline = seat_of(table, 0).deadline.isoformat()
+    hand = hearts.view(state_of(table), 0)["hand"]
+    services.play_move(table_id=table.pk, player=host, seq=table.seq, move="pass " + " ".join(hand[:3]))
+    table.refresh_from_db()
+    before = snapshot(table)
+    assert services.play_timed_out_turn(table_id=table.pk, seat_index=0, deadline=deadline) is False
+    assert snapshot(table) == before
