@@ -64,6 +64,12 @@ async def test_a_closed_socket_gives_the_seat_to_a_bot_and_a_reconnect_takes_it_
     before = await database_sync_to_async(lambda: table.moves.filter(seat=1).count())()
     await asyncio.sleep(0.1)
     assert await database_sync_to_async(lambda: table.moves.filter(seat=1).count())() == before
+    # ...and they play it themselves.
+    current = await database_sync_to_async(Table.objects.get)(pk=table.pk)
+    card = hearts.legal_moves(await database_sync_to_async(state_of)(table), 1)[0]
+    await database_sync_to_async(services.play_move)(table_id=table.pk, player=friend, seq=current.seq, move=card)
+    last = await database_sync_to_async(lambda: table.moves.filter(seat=1).last())()
+    assert last.move == card and last.seq == current.seq + 1
     await mine.disconnect()
     await theirs.disconnect()
 
