@@ -420,7 +420,8 @@ class Guest:
 
     async def create_table(self) -> int:
         response, _ = await self.setup_request(
-            "POST", "/hearts/new", data={}, headers=self.headers(htmx=False), allow_redirects=False
+            # Listed (public): the others join with the button alone, no invite code needed.
+            "POST", "/hearts/new", data={"listed": "on"}, headers=self.headers(htmx=False), allow_redirects=False
         )
         match = TABLE_URL.search(response.headers.get("Location", ""))
         if match is None:
