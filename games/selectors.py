@@ -28,6 +28,20 @@ def viewer_among(seats: list[Seat], player_id: int | None) -> int | None:
     return next((seat.index for seat in seats if seat.player_id == player_id), None) if player_id else None
 
 
+@dataclass(frozen=True)
+class OptionField:
+    name: str
+    label: str
+    default: object
+    choices: tuple
+
+
+def option_fields(engine: Engine) -> list[OptionField]:
+    """The engine's options as the New table form offers them, from its own declarations."""
+    return [OptionField(name=name, label=name.replace("_", " ").capitalize(), default=default, choices=choices)
+            for name, (default, choices) in engine.options.items()]
+
+
 def table_for_invite(code: str) -> Table | None:
     """The waiting table with this invite code, if any."""
     return Table.objects.filter(invite_code=code, status=Table.Status.WAITING).first()

@@ -24,6 +24,8 @@ def _game_page(request, game, *, code_error="", status=200):
     engine = engines.get(game)
     return render(request, "games/game.html", {
         "engine": engine, "open_tables": selectors.open_tables(game),
+        "option_fields": selectors.option_fields(engine),
+        "player_counts": range(engine.min_players, engine.max_players + 1),
         "turn_timer_choices": services.TURN_TIMER_CHOICES, "code_error": code_error,
     }, status=status)
 
@@ -52,6 +54,18 @@ def join_by_link(request, table_id, code):
 INVITES_KEY = "invites"  # table id -> invite code this session was given
 
 
+def _posted_options(engine, data) -> dict:
+    """``option:<name>`` fields as the engine's own values: each posted text is matched
+    against the option's choices (a text no choice spells is passed on, to be refused)."""
+    options = {}
+    for field, text in data.items():
+        if field.startswith("option:"):
+            name = field.removeprefix("option:")
+            _, choices = engine.options.get(name, (None, ()))
+            options[name] = next((choice for choice in choices if str(choice) == text), text)
+    return options
+
+
 @require_POST
 def play_now(request, game):
     table = services.play_now(game=game, player=request.player)
@@ -61,13 +75,16 @@ def play_now(request, game):
 @require_POST
 def new_table(request, game):
     """A waiting room: private (invite link and code) unless listed among open tables."""
+    engine = engines.get(game)
     try:
         turn_seconds = int(request.POST.get("turn_seconds") or 0)
+        players = int(request.POST.get("players") or engine.max_players)
     except ValueError:
-        return HttpResponseBadRequest("turn_seconds must be a number of seconds")
+        return HttpResponseBadRequest("turn_seconds and players must be whole numbers")
     try:
         table = services.create_table(game=game, host=request.player, private=request.POST.get("listed") != "on",
-                                      turn_seconds=turn_seconds)
+                                      turn_seconds=turn_seconds, players=players,
+                                      options=_posted_options(engine, request.POST))
     except services.TableError as error:
         return _game_page(request, game, code_error=error.message, status=400)
     return redirect("table", table_id=table.pk)

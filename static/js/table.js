@@ -109,3 +109,138 @@
   document.body.addEventListener("htmx:wsAfterMessage", afterFrame);
   document.body.addEventListener("htmx:afterSwap", afterFrame);
 })();
+
+// Select-then-act hands (Rummy, Gin Rummy). Cards marked data-select-card toggle in and out
+// of a selection; each action button (data-verb, optional data-target) becomes the legal move
+// that verb, the selection and the target spell, or stays disabled. The form's data-legal
+// lists the seat's legal moves, so a button never offers what the server would refuse.
+(function () {
+  "use strict";
+  var CARD = /^(?:[2-9TJQKA][CDHS]|X[12])$/;
+
+  function parse(move) {
+    var words = move.split(" ");
+    return {
+      verb: words.filter(function (w) { return !CARD.test(w) && !/^\d+$/.test(w); }).join(" "),
+      cards: words.filter(function (w) { return CARD.test(w); }).sort().join(","),
+      target: words.filter(function (w) { return /^\d+$/.test(w); }).join(" "),
+    };
+  }
+  function key(parts) { return parts.verb + "|" + parts.cards + "|" + parts.target; }
+
+  function refresh(form) {
+    var legal = {};
+    JSON.parse(form.dataset.legal || "[]").forEach(function (move) { legal[key(parse(move))] = move; });
+    var chosen = Array.prototype.map.call(
+      form.querySelectorAll('[data-select-card][aria-pressed="true"]'), function (c) { return c.dataset.card; });
+    form.querySelectorAll("[data-verb]").forEach(function (button) {
+      var move = legal[key({verb: button.dataset.verb, cards: chosen.slice().sort().join(","),
+                            target: button.dataset.target || ""})];
+      button.disabled = !move;
+      button.value = move || "";
+    });
+  }
+
+  // A frame redraws the hand; the cards still in it stay selected.
+  var selected = [];
+  document.addEventListener("click", function (event) {
+    var card = event.target.closest("[data-select-card]");
+    if (!card) return;
+    card.setAttribute("aria-pressed", String(card.getAttribute("aria-pressed") !== "true"));
+    selected = Array.prototype.map.call(
+      document.querySelectorAll('[data-select-card][aria-pressed="true"]'), function (c) { return c.dataset.card; });
+    var form = document.querySelector("form[data-select-form]");
+    if (form) refresh(form);
+  });
+  function restoreSelection() {
+    selected.forEach(function (code) {
+      var card = document.querySelector('[data-select-card][data-card="' + code + '"]');
+      if (card) card.setAttribute("aria-pressed", "true");
+    });
+  }
+
+  // The hand's order is the player's: by suit, by rank, or dragged; kept across frames.
+  function orderKey() {
+    var board = document.getElementById("board");
+    return board ? "hand-order:" + location.pathname : null;
+  }
+  function handCards(hand) { return Array.prototype.slice.call(hand.querySelectorAll("[data-select-card]")); }
+  function saveOrder(hand) {
+    var k = orderKey();
+    if (k) sessionStorage.setItem(k, JSON.stringify(handCards(hand).map(function (c) { return c.dataset.card; })));
+  }
+  function applyOrder(hand, codes) {
+    var cards = handCards(hand);
+    var rank = {};
+    codes.forEach(function (code, index) { rank[code] = index; });
+    cards.sort(function (a, b) {
+      var ra = a.dataset.card in rank ? rank[a.dataset.card] : 1e6 + cards.indexOf(a);
+      var rb = b.dataset.card in rank ? rank[b.dataset.card] : 1e6 + cards.indexOf(b);
+      return ra - rb;
+    });
+    var anchor = hand.querySelector("[data-hand-end]");
+    cards.forEach(function (card) { hand.insertBefore(card, anchor); });
+  }
+  var RANKS = "A23456789TJQKX";
+  function sortBy(hand, how) {
+    var codes = handCards(hand).map(function (c) { return c.dataset.card; });
+    codes.sort(function (a, b) {
+      var byRank = RANKS.indexOf(a[0]) - RANKS.indexOf(b[0]);
+      var bySuit = a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+      return how === "rank" ? byRank || bySuit : bySuit || byRank;
+    });
+    applyOrder(hand, codes);
+    saveOrder(hand);
+  }
+  function restoreOrder() {
+    var hand = document.querySelector("[data-sortable-hand]");
+    var k = orderKey();
+    if (!hand || !k) return;
+    var saved = sessionStorage.getItem(k);
+    if (saved) applyOrder(hand, JSON.parse(saved));
+    restoreSelection();
+    var form = document.querySelector("form[data-select-form]");
+    if (form) refresh(form);
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-sort]");
+    var hand = document.querySelector("[data-sortable-hand]");
+    if (button && hand) sortBy(hand, button.dataset.sort);
+  });
+  // Keyboard: Alt+Left / Alt+Right moves the focused card within the hand.
+  document.addEventListener("keydown", function (event) {
+    if (!event.altKey || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+    var card = event.target.closest && event.target.closest("[data-sortable-hand] [data-select-card]");
+    if (!card) return;
+    var hand = card.parentNode;
+    var cards = handCards(hand);
+    var at = cards.indexOf(card) + (event.key === "ArrowLeft" ? -1 : 1);
+    if (at < 0 || at >= cards.length) return;
+    event.preventDefault();
+    hand.insertBefore(card, event.key === "ArrowLeft" ? cards[at] : cards[at].nextSibling);
+    card.focus();
+    saveOrder(hand);
+  });
+  var dragged = null;
+  document.addEventListener("dragstart", function (event) {
+    dragged = event.target.closest && event.target.closest("[data-sortable-hand] [data-select-card]");
+  });
+  document.addEventListener("dragover", function (event) {
+    if (dragged && event.target.closest("[data-sortable-hand]")) event.preventDefault();
+  });
+  document.addEventListener("drop", function (event) {
+    var over = event.target.closest && event.target.closest("[data-sortable-hand] [data-select-card]");
+    if (!dragged || !over || over === dragged) return;
+    event.preventDefault();
+    var hand = over.parentNode;
+    var before = event.clientX < over.getBoundingClientRect().left + over.offsetWidth / 2;
+    hand.insertBefore(dragged, before ? over : over.nextSibling);
+    saveOrder(hand);
+    dragged = null;
+  });
+
+  document.addEventListener("DOMContentLoaded", restoreOrder);
+  document.body.addEventListener("htmx:wsAfterMessage", restoreOrder);
+  document.body.addEventListener("htmx:afterSwap", restoreOrder);
+})();

@@ -92,3 +92,15 @@ def test_a_turn_timer_must_be_one_of_the_choices(client):
     assert not Table.objects.exists()
     table = new_private_table(client, turn_seconds="30", listed="on")
     assert table.turn_seconds == 30 and not table.private
+
+
+def test_new_table_takes_the_engines_own_options_and_refuses_others(client):
+    table = new_private_table(client, **{"option:target_score": "50", "option:queen_breaks_hearts": "True"})
+    assert table.options == {"target_score": 50, "queen_breaks_hearts": True}
+    html = client.get(reverse("game", args=["hearts"])).content.decode()
+    assert 'name="option:target_score"' in html and 'name="option:queen_breaks_hearts"' in html
+    response = client.post(reverse("new_table", args=["hearts"]), {"option:target_score": "77"})
+    assert response.status_code == 400 and "target_score must be one of" in response.content.decode()
+    response = client.post(reverse("new_table", args=["hearts"]), {"players": "3"})
+    assert response.status_code == 400 and "not 3" in response.content.decode()
+    assert Table.objects.count() == 1
