@@ -108,6 +108,12 @@ class GameResult(models.Model):
     rank = models.PositiveSmallIntegerField()
     hands = models.PositiveIntegerField()
     finished_at = models.DateTimeField()
+    # Solitaire and the like (Engine.result_facts): moves made, undos used, the variant
+    # played ("draw 3"), and the seconds from start to finish.
+    moves = models.PositiveIntegerField(null=True, blank=True)
+    undos = models.PositiveIntegerField(null=True, blank=True)
+    variant = models.CharField(max_length=32, blank=True)
+    seconds = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["table", "seat"], name="one_result_per_seat")]

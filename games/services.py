@@ -92,11 +92,10 @@ def create_table(*, game: str, host: Player, options: dict | None = None, privat
 def play_now(*, game: str, player: Player, bot_level: str | None = None) -> Table:
     """A table for the player and bots in every other seat, already running."""
     engine = _engine(game)
-    level = bot_level or bots.levels(game)[-1]
     with transaction.atomic():
         table = create_table(game=game, host=player, private=True)
         for index in range(1, engine.max_players):
-            set_bot(table_id=table.pk, host=player, seat_index=index, level=level)
+            set_bot(table_id=table.pk, host=player, seat_index=index, level=bot_level or bots.levels(game)[-1])
         return start_table(table_id=table.pk, host=player)
 
 
@@ -408,10 +407,14 @@ def _update_deadlines(table: Table, state, seats: list[Seat]) -> None:
 def _write_results(table: Table, engine, state, seats: list[Seat]) -> None:
     outcome = engine.outcome(state)
     hands = engine.hands_played(state)
+    facts = engine.result_facts(state)
+    seconds = int((table.finished_at - table.started_at).total_seconds()) if table.started_at else None
     GameResult.objects.bulk_create(
         GameResult(table=table, game=table.game, seat=seat.index, player=seat.player,
                    bot_level=seat.bot_level, score=outcome["scores"][seat.index],
-                   rank=outcome["ranks"][seat.index], hands=hands, finished_at=table.finished_at)
+                   rank=outcome["ranks"][seat.index], hands=hands, finished_at=table.finished_at,
+                   moves=facts.get("moves"), undos=facts.get("undos"), variant=facts.get("variant", ""),
+                   seconds=seconds)
         for seat in seats
     )
 

@@ -92,6 +92,11 @@ class Engine(ABC):
     def hands_played(self, state: State) -> int:
         """Finished hands (deals, rounds) so far; a one-deal game counts 1 once over."""
 
+    def result_facts(self, state: State) -> dict[str, Any]:
+        """What a finished game's result records beyond scores and ranks, for stats:
+        any of ``moves``, ``undos`` (counts) and ``variant`` (e.g. "draw 3"). None by default."""
+        return {}
+
     @abstractmethod
     def outcome(self, state: State) -> dict[str, list[int]]:
         """``scores`` so far and ``ranks`` (1 = best, ties share), final once over."""
