@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from games import views
+from games import views, views_rules
 from games.converters import GameSlugConverter
 
 register_converter(GameSlugConverter, "game")
@@ -8,6 +8,8 @@ register_converter(GameSlugConverter, "game")
 urlpatterns = [
     path("", views.home, name="home"),
     path("<game:game>/", views.game_page, name="game"),
+    path("<game:game>/rules/", views_rules.rules, name="rules"),
+    path("glossary/", views_rules.glossary_page, name="glossary"),
     path("<game:game>/play-now", views.play_now, name="play_now"),
     path("<game:game>/new", views.new_table, name="new_table"),
     path("<game:game>/join", views.join_by_code, name="join_by_code"),

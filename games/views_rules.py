@@ -1,0 +1,46 @@
+"""Rules pages and the glossary: pages to read, nothing here writes."""
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET
+
+from games import engines, glossary
+from games import rules as rules_pages
+
+
+def rules_body(request, engine, *, panel: bool = False) -> str:
+    """The game's rules, options from the engine, first use of each term linked to the glossary."""
+    page = rules_pages.rules_for(engine)
+    if page is None:
+        raise Http404(f"{engine.name} has no rules page yet")
+    rows = rules_pages.option_rows(engine.options, page)
+    html = render_to_string(page.template, {
+        "engine": engine, "option_rows": rows, "defaults": {row.name: row.default for row in rows},
+    }, request=request)
+    # In the table's side panel a glossary link opens beside the game instead of replacing it.
+    attrs = 'target="_blank" rel="noopener"' if panel else ""
+    # Safe: the template's escaped output, with links wrapped around words it already held.
+    return mark_safe(glossary.link_terms(html, href=reverse("glossary"), attrs=attrs))
+
+
+@require_GET
+def rules(request, game):
+    engine = engines.get(game)
+    if request.GET.get("panel"):
+        return HttpResponse(rules_body(request, engine, panel=True))
+    return render(request, "rules/page.html", {
+        "engine": engine, "page": rules_pages.rules_for(engine), "body": rules_body(request, engine),
+    })
+
+
+@require_GET
+def glossary_page(request):
+    query = request.GET.get("q", "")
+    return render(request, "rules/glossary.html", {
+        "entries": glossary.entries(query, hosted={engine.slug for engine in engines.all()
+                                                   if rules_pages.rules_for(engine)}),
+        "query": query, "total": len(glossary.TERMS),
+    })
