@@ -36,6 +36,50 @@ def points_per_hand(engine, seat_bots, hands, seed):
     return sum(scores) / len(scores), len(scores) / elapsed
 
 
+def gin_hands_won(engine, seat_bots, hands, seed):
+    """Gin Rummy: hands won by each seat and void hands over ``hands`` hands, and hands/s."""
+    rng = random.Random(seed)
+    records = []
+    started = time.perf_counter()
+    match = 0
+    while len(records) < hands:
+        match += 1
+        state = engine.new_game(2, seed=f"{seed}:{match}")
+        while not engine.is_over(state) and engine.hands_played(state) < hands - len(records):
+            seat = engine.to_move(state)[0]
+            move = seat_bots[seat].choose(engine.view(state, seat), engine.legal_moves(state, seat), rng)
+            state = engine.apply(state, seat, move)
+        records += engine.view(state, None)["scores"]["hands"]
+    won = [sum(record["winner"] == seat for record in records) for seat in (0, 1)]
+    return won, len(records) - sum(won), len(records) / (time.perf_counter() - started)
+
+
+def rummy_rounds_won(engine, seat_bots, rounds, seed):
+    """Rummy, two players: rounds won by each seat over ``rounds`` rounds, and rounds/s.
+
+    A round ended by an empty stock with tied lowest hands counts for neither seat.
+    """
+    rng = random.Random(seed)
+    won = [0, 0]
+    played = 0
+    started = time.perf_counter()
+    match = 0
+    while played < rounds:
+        match += 1
+        state = engine.new_game(2, seed=f"{seed}:{match}")
+        while not engine.is_over(state) and played < rounds:
+            seat = engine.to_move(state)[0]
+            move = seat_bots[seat].choose(engine.view(state, seat), engine.legal_moves(state, seat), rng)
+            before = engine.hands_played(state)
+            state = engine.apply(state, seat, move)
+            if engine.hands_played(state) > before:
+                played += 1
+                winners = engine.view(state, None)["last_round"]["winners"]
+                if len(winners) == 1:
+                    won[winners[0]] += 1
+    return won, played / (time.perf_counter() - started)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
@@ -49,6 +93,24 @@ def main():
         seat_bots = [bots.get("hearts", level), opponent, opponent, opponent]
         average, rate = points_per_hand(hearts, seat_bots, args.hands, args.seed)
         print(f"{level:<10}{average:>13.2f}{rate:>10.0f}")
+
+    gin = engines.get("gin_rummy")
+    random_gin = bots.get("gin_rummy", "random")
+    print(f"\nGin Rummy, {args.hands} hands, seat 0 against a random bot")
+    print(f"{'seat 0':<10}{'won':>7}{'lost':>7}{'void':>7}{'won %':>8}{'hands/s':>10}")
+    for level in reversed(bots.levels("gin_rummy")):
+        (won, lost), void, rate = gin_hands_won(
+            gin, [bots.get("gin_rummy", level), random_gin], args.hands, args.seed
+        )
+        print(f"{level:<10}{won:>7}{lost:>7}{void:>7}{100 * won / args.hands:>8.1f}{rate:>10.0f}")
+
+    rummy = engines.get("rummy")
+    print(f"\nRummy, {args.hands} rounds of two players, basic (seat 0) against random")
+    (won, lost), rate = rummy_rounds_won(
+        rummy, [bots.get("rummy", "basic"), bots.get("rummy", "random")], args.hands, args.seed
+    )
+    print(f"{'basic won':>10}{'random won':>12}{'basic %':>9}{'rounds/s':>10}")
+    print(f"{won:>10}{lost:>12}{100 * won / args.hands:>9.1f}{rate:>10.0f}")
 
 
 if __name__ == "__main__":

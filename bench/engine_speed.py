@@ -1,4 +1,4 @@
-"""Random-playout throughput of every registered engine, and of OpenSpiel's Hearts.
+"""Random-playout throughput of every registered engine, and of OpenSpiel's Hearts and Gin.
 
     make bench                       # or: .venv/bin/python bench/engine_speed.py --rounds 5 --seconds 1
 
@@ -56,15 +56,20 @@ def main():
         import pyspiel
 
         spiel_hearts = pyspiel.load_game("hearts", {"qs_breaks_hearts": False})
+        # One OpenSpiel gin game is one hand, so hands/s compare like for like.
+        spiel_gin = pyspiel.load_game("gin_rummy")
     except ImportError:
-        spiel_hearts = None
+        spiel_hearts = spiel_gin = None
 
     rng = random.Random(2026)
     print(f"{'engine':<22}{'hands/s':>10}{'matches/s':>12}{'hands/match':>13}")
     for engine in engines.all():
         contestants = {engine.name: lambda s, e=engine: our_round(e, rng, s)}
+        # Rummy has no OpenSpiel counterpart: its row (hands/s = rounds/s) is our figure alone.
         if engine.slug == "hearts" and spiel_hearts is not None:
             contestants["OpenSpiel Hearts (C++)"] = lambda s: spiel_round(spiel_hearts, rng, s)
+        if engine.slug == "gin_rummy" and spiel_gin is not None:
+            contestants["OpenSpiel Gin (C++)"] = lambda s: spiel_round(spiel_gin, rng, s)
         totals = {name: [0, 0, 0.0] for name in contestants}
         for _ in range(args.rounds):
             for name, run in contestants.items():

@@ -151,6 +151,7 @@ CELERY_TIMEZONE = "UTC"
 # without saying goodbye when there is one process).
 CELERY_BEAT_SCHEDULE = {
     "sweep-presence": {"task": "games.tasks.sweep_presence", "schedule": 60.0},
+    "refill-winnable-deals": {"task": "games.tasks.refill_all_winnable_deals", "schedule": 15 * 60.0},
 }
 
 # Seconds between consecutive bot moves, so people can follow the play.

@@ -29,6 +29,8 @@ class Table(models.Model):
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
+    # The day of the daily deal this table plays, if it is one.
+    daily = models.DateField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -121,3 +123,37 @@ class GameResult(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.table_id} seat {self.seat}: rank {self.rank}, {self.score} points"
+
+
+class WinnableDeal(models.Model):
+    """A deal number a solver proved winnable, kept in a pool for "Winnable deals only".
+
+    ``variant`` spells the options that decide winnability (Engine.winnability_options),
+    e.g. "draw=3,passes=unlimited". A deal leaves the pool when a table takes it."""
+
+    game = models.CharField(max_length=32)
+    variant = models.CharField(max_length=64, blank=True)
+    number = models.PositiveBigIntegerField()
+    solution_length = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "variant", "number"], name="one_winnable_deal")]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.number} ({self.variant or 'standard'}), winnable"
+
+
+class DailyDeal(models.Model):
+    """The deal everyone plays today, per game and variant; chosen once, on first ask."""
+
+    game = models.CharField(max_length=32)
+    variant = models.CharField(max_length=64, blank=True)
+    day = models.DateField()
+    number = models.PositiveBigIntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "variant", "day"], name="one_daily_deal")]
+
+    def __str__(self) -> str:
+        return f"{self.game} daily deal of {self.day}: #{self.number}"

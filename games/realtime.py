@@ -6,6 +6,7 @@ cards never travel through a group that someone else listens to.
 """
 
 import asyncio
+import json
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -38,10 +39,11 @@ def announcement(table: Table, seats, seat_index: int, move: str) -> str:
     return f"{name} {engines.get(table.game).describe_move(move)}."
 
 
-def render_board(table: Table, seats, viewer: int | None, *, message: str = "", spoken: str = "") -> str:
+def render_board(table: Table, seats, viewer: int | None, *, message: str = "", spoken: str = "",
+                 hint_move: str = "") -> str:
     """The table as ``viewer`` (a seat index, or None for a spectator) may see it."""
     engine = engines.get(table.game)
-    context = {"table": table, "engine": engine, "viewer": viewer, "message": message,
+    context = {"table": table, "engine": engine, "viewer": viewer, "message": message, "hint_move": hint_move,
                "seats": selectors.seats_around(seats, viewer), "announcement": spoken}
     if table.status == Table.Status.WAITING:
         context["is_host"] = viewer is not None and any(
@@ -50,9 +52,13 @@ def render_board(table: Table, seats, viewer: int | None, *, message: str = "", 
         return render_to_string("games/waiting_room.html", context)
     state = engine.load(table.state)
     context["view"] = engine.view(state, viewer)
-    context["legal_moves"] = set(engine.legal_moves(state, viewer)) if viewer is not None else set()
+    legal = engine.legal_moves(state, viewer) if viewer is not None else []
+    context["legal_moves"] = set(legal)
+    # For boards whose moves are composed in the page (select cards, then an action).
+    context["legal_json"] = json.dumps(legal)
     context["over"] = engine.is_over(state)
     if context["over"]:
+        context["outcome"] = engine.outcome(state)
         context["seed"] = table.seed  # revealed once the game is over
     return render_to_string(f"games/{table.game}/board.html", context)
 

@@ -5,9 +5,9 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from games import bots, engines
+from games import bots, engines, solitaire
 from games.engines.base import Engine
-from games.models import Seat, Table
+from games.models import GameResult, Seat, Table
 
 
 def game_catalogue() -> list[Engine]:
@@ -98,3 +98,25 @@ def seats_around(seats: list[Seat], viewer: int | None) -> list[SeatAround]:
 
 def bot_levels(game: str) -> list[str]:
     return bots.levels(game)
+
+
+def daily_results(engine: Engine, *, day) -> list[GameResult]:
+    """Today's daily-deal wins, fewest moves first, then fastest (every variant together)."""
+    return list(GameResult.objects.filter(game=engine.slug, table__daily=day, rank=1, score__gt=0)
+                .select_related("player", "table").order_by("moves", "seconds")[:20])
+
+
+HINT_NODES, HINT_SECONDS = 50_000, 2.0  # a hint answers within about two seconds
+
+
+def hint(table: Table) -> tuple[str, str]:
+    """The next move of a winning line from where the table stands: (words, move), or
+    (why there is none, "")."""
+    solver = solitaire.solver_for(table.game)
+    if solver is None or table.status != Table.Status.PLAYING:
+        return "No hints here.", ""
+    engine = engines.get(table.game)
+    move = solver.hint(engine.load(table.state), HINT_NODES, max_seconds=HINT_SECONDS)
+    if move is None:
+        return "No winning line found from here.", ""
+    return f"Hint: {engine.describe_move(move)}.", move

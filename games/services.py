@@ -68,7 +68,8 @@ CODE_LENGTH = 6
 
 
 def create_table(*, game: str, host: Player, options: dict | None = None, private: bool = False,
-                 players: int | None = None, turn_seconds: int = 0) -> Table:
+                 players: int | None = None, turn_seconds: int = 0, seed: str | None = None,
+                 daily=None) -> Table:
     """A waiting table with the host in seat 0, the other seats empty, and an invite code."""
     engine = _engine(game)
     players = players or engine.max_players
@@ -81,19 +82,21 @@ def create_table(*, game: str, host: Player, options: dict | None = None, privat
         raise TableError("Turn timers are off, 15, 30, 60 or 120 seconds.")
     with transaction.atomic():
         table = Table.objects.create(game=game, options=options, private=private, host=host,
-                                     seed=cards.new_seed(), invite_code=_free_invite_code(),
-                                     turn_seconds=turn_seconds)
+                                     seed=seed or cards.new_seed(), invite_code=_free_invite_code(),
+                                     turn_seconds=turn_seconds, daily=daily)
         Seat.objects.bulk_create(
             Seat(table=table, index=index, player=host if index == 0 else None) for index in range(players)
         )
     return table
 
 
-def play_now(*, game: str, player: Player, bot_level: str | None = None) -> Table:
-    """A table for the player and bots in every other seat, already running."""
+def play_now(*, game: str, player: Player, bot_level: str | None = None, options: dict | None = None,
+             seed: str | None = None, daily=None) -> Table:
+    """A table for the player and bots in every other seat, already running. ``seed``: a
+    chosen deal (a deal number for numbered games); ``daily``: the day whose deal it is."""
     engine = _engine(game)
     with transaction.atomic():
-        table = create_table(game=game, host=player, private=True)
+        table = create_table(game=game, host=player, private=True, options=options, seed=seed, daily=daily)
         for index in range(1, engine.max_players):
             set_bot(table_id=table.pk, host=player, seat_index=index, level=bot_level or bots.levels(game)[-1])
         return start_table(table_id=table.pk, host=player)
@@ -358,8 +361,11 @@ def _stand_ins(game: str, seats: list[Seat]) -> dict[int, str]:
     people = [seat for seat in seats if seat.player_id is not None]
     if people and all(seat.is_away for seat in people):
         return {}
+    played = [seat for seat in seats if seat.is_bot or seat.is_away]
+    if not played:
+        return {}
     strongest = bots.levels(game)[-1]
-    return {seat.index: seat.bot_level or strongest for seat in seats if seat.is_bot or seat.is_away}
+    return {seat.index: seat.bot_level or strongest for seat in played}
 
 
 def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int, move: str):

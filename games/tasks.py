@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from games import presence, services
+from games import deals, presence, services
 
 
 @shared_task(name="games.tasks.bot_turn", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -25,3 +25,15 @@ def check_presence(*, table_id: int) -> str:
 def sweep_presence() -> int:
     """Periodic: tables whose sockets vanished without closing (a crashed process)."""
     return presence.sweep()
+
+
+@shared_task(name="games.tasks.refill_winnable_deals", ignore_result=True)
+def refill_winnable_deals(*, game: str, options: dict) -> int:
+    """Keep a pool of proven-winnable deals ready for "Winnable deals only"."""
+    return deals.refill(game=game, options=options)
+
+
+@shared_task(name="games.tasks.refill_all_winnable_deals", ignore_result=True)
+def refill_all_winnable_deals() -> int:
+    """Periodic: every numbered game's winnable pools topped up before anyone asks."""
+    return deals.refill_all()

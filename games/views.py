@@ -4,9 +4,10 @@ from django.contrib import messages
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from games import engines, realtime, selectors, services
+from games import deals, engines, realtime, selectors, services
 from games.models import Table
 
 
@@ -27,6 +28,8 @@ def _game_page(request, game, *, code_error="", status=200):
         "option_fields": selectors.option_fields(engine),
         "player_counts": range(engine.min_players, engine.max_players + 1),
         "turn_timer_choices": services.TURN_TIMER_CHOICES, "code_error": code_error,
+        "deal": request.GET.get("deal", ""),
+        "daily_results": selectors.daily_results(engine, day=timezone.localdate()) if engine.deal_numbers else None,
     }, status=status)
 
 
@@ -68,7 +71,18 @@ def _posted_options(engine, data) -> dict:
 
 @require_POST
 def play_now(request, game):
-    table = services.play_now(game=game, player=request.player)
+    """You and bots at once; for numbered deals (solitaire) the deal typed, today's, a
+    proven-winnable one or a random one."""
+    engine = engines.get(game)
+    seed = daily = None
+    try:
+        options = engine.resolve_options(_posted_options(engine, request.POST))
+        if engine.deal_numbers:
+            seed, daily = deals.pick(engine, options, typed=request.POST.get("deal", ""),
+                                     daily="daily" in request.POST, today=timezone.localdate())
+        table = services.play_now(game=game, player=request.player, options=options, seed=seed, daily=daily)
+    except (ValueError, services.TableError) as error:
+        return _game_page(request, game, code_error=getattr(error, "message", str(error)), status=400)
     return redirect("table", table_id=table.pk)
 
 
@@ -191,12 +205,23 @@ def play_again(request, table_id):
     return redirect("table", table_id=table.pk)
 
 
+@require_POST
+def hint(request, table_id):
+    """A solver's next move for the person playing this (patience) table; changes nothing.
+    A POST: it costs up to two seconds of search, which no prefetch should spend."""
+    table = get_object_or_404(Table, pk=table_id)
+    if selectors.viewer_among(selectors.table_seats(table), request.player.pk) is None:
+        return _board_response(request, table_id, message="Only the player may ask for hints.", status=403)
+    words, move = selectors.hint(table)
+    return _board_response(request, table_id, message=words, hint_move=move)
+
+
 @require_GET
 def board(request, table_id):
     return _board_response(request, table_id)
 
 
-def _board_response(request, table_id, *, message="", status=200):
+def _board_response(request, table_id, *, message="", status=200, hint_move=""):
     """htmx gets the requester's fresh board; a plain form post goes back to the table."""
     table = get_object_or_404(Table, pk=table_id)
     if not request.htmx:
@@ -205,4 +230,5 @@ def _board_response(request, table_id, *, message="", status=200):
         return redirect("table", table_id=table_id)
     seats = selectors.table_seats(table)
     viewer = selectors.viewer_among(seats, request.player.pk)
-    return HttpResponse(realtime.render_board(table, seats, viewer, message=message), status=status)
+    return HttpResponse(realtime.render_board(table, seats, viewer, message=message, hint_move=hint_move),
+                        status=status)

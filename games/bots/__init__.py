@@ -6,12 +6,14 @@ first. A new game's bots are one module here, added to ``_LEVELS`` below.
 
 from __future__ import annotations
 
-from games.bots import hearts
+from games.bots import gin_rummy, hearts, rummy
 from games.bots.base import Bot, RandomBot
 
 # slug -> the game's bots, weakest first.
 _LEVELS: dict[str, tuple[Bot, ...]] = {
     "hearts": hearts.LEVELS,
+    "gin_rummy": gin_rummy.LEVELS,
+    "rummy": rummy.LEVELS,
 }
 
 

@@ -4,7 +4,12 @@
 below so that it registers itself.
 """
 
-from games.engines import hearts  # noqa: F401  (registers the engine)
+# Each import registers its engine; the order is the catalogue's.
+from games.engines import hearts  # noqa: F401, I001  # isort: skip
+from games.engines import rummy  # noqa: F401  # isort: skip
+from games.engines import gin_rummy  # noqa: F401  # isort: skip
+from games.engines import klondike  # noqa: F401  # isort: skip
+from games.engines import freecell  # noqa: F401  # isort: skip
 from games.engines.base import IllegalMove, get
 from games.engines.base import all_engines as all
 

@@ -29,6 +29,12 @@ class Engine(ABC):
     max_players: int
     # name -> (default, choices); the table form and the rules page are built from this.
     options: dict[str, tuple[Any, tuple[Any, ...]]] = {}
+    # Numbered deals ("Game #1234"): the seed is a deal number from this range, which players
+    # may choose and share. None: seeds are random and unnamed.
+    deal_numbers: range | None = None
+    # The options that change whether a deal can be won at all (Klondike's draw), for pools
+    # of deals a solver has proven winnable.
+    winnability_options: tuple[str, ...] = ()
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown name or a value outside the choices is refused."""

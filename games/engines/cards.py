@@ -100,6 +100,18 @@ def standard_deck(*, jokers: int = 0) -> list[str]:
     return [rank + suit for suit in SUITS for rank in _ACE_HIGH_ORDER] + list(JOKERS[:jokers])
 
 
+def checked_deck(deck: Iterable[str], *, jokers: int = 0) -> list[str]:
+    """A given deck (``new_game(deck=...)``), parsed, holding each card exactly once."""
+    try:
+        cards = [parse_card(card, jokers=bool(jokers)) for card in deck]
+    except CardError as error:
+        raise ValueError(f"deck: {error}") from None
+    full = standard_deck(jokers=jokers)
+    if sorted(cards) != sorted(full):
+        raise ValueError(f"deck must list each of the {len(full)} cards exactly once")
+    return cards
+
+
 def new_seed() -> str:
     """A production seed: 128 bits from the operating system's secure generator."""
     return secrets.token_hex(16)

@@ -42,6 +42,7 @@ from games.engines.cards import (
     MaskLister,
     card_name,
     cards_of,
+    checked_deck,
     mask_of,
     parse_card,
     shuffled,
@@ -114,7 +115,7 @@ class Hearts(base.Engine):
         state.totals = (0,) * SEATS
         state.hand_scores = ()
         if deck is not None:
-            deck = _checked_deck(deck)
+            deck = checked_deck(deck)
         _deal(state, 1, deck)
         return state
 
@@ -305,16 +306,6 @@ class Hearts(base.Engine):
 
 
 # -- the rules, on card masks -------------------------------------------------------------
-
-
-def _checked_deck(deck: list[str]) -> list[str]:
-    try:
-        cards = [parse_card(card) for card in deck]
-    except CardError as error:
-        raise ValueError(f"deck: {error}") from None
-    if sorted(cards) != sorted(standard_deck()):
-        raise ValueError("deck must list each of the 52 cards exactly once")
-    return cards
 
 
 def _deal(state: HeartsState, hand_number: int, deck: list[str] | None) -> None:

@@ -119,7 +119,8 @@
   var CARD = /^(?:[2-9TJQKA][CDHS]|X[12])$/;
 
   function parse(move) {
-    var words = move.split(" ");
+    // A joker placed in a run is written "X1=6S": for matching, it is the joker X1.
+    var words = move.split(" ").map(function (w) { return /^X[12]=/.test(w) ? w.slice(0, 2) : w; });
     return {
       verb: words.filter(function (w) { return !CARD.test(w) && !/^\d+$/.test(w); }).join(" "),
       cards: words.filter(function (w) { return CARD.test(w); }).sort().join(","),

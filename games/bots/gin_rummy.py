@@ -1,0 +1,101 @@
+"""Gin Rummy bots: ``random`` and ``basic``.
+
+``basic`` plays the first rules of thumb a gin player learns:
+
+- The up-card and the discard pile: take the card only when it goes into a meld in the
+  best arrangement of the hand with it (it makes a new meld or extends one); otherwise
+  draw from the stock (or pass on the first up-card).
+- Ending the hand: big gin, then gin, then knock as soon as it may (knocking early), with
+  the discard that leaves the least deadwood.
+- Discarding: a deadwood card, the highest first, but keeping pairs (two of a rank) and
+  near runs (two of a suit at most two ranks apart) over lone cards worth a few points
+  more; never a card that breaks a meld while a deadwood card can go.
+- After the opponent knocks: lay off every card whose layoff lowers its deadwood, then
+  say ``done`` (its cards are then arranged for least deadwood).
+
+It reads only the seat's view (see ``GinRummy.view``) and its legal moves.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.bots.base import RandomBot
+from games.engines.gin_rummy import INDEX, best_melds, card_value, deadwood, hand_mask
+
+RANKS = "A23456789TJQK"
+# A lone card is thrown before a pair or near-run card worth up to this much more.
+PARTNER_WEIGHT = 6
+
+
+class BasicBot:
+    level = "basic"
+
+    def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random) -> str:
+        phase = view["phase"]
+        hand = hand_mask(view["hand"])
+        if phase in ("offer", "draw"):
+            move = _draw(view, hand, legal_moves)
+        elif phase == "discard":
+            move = _discard(view, hand, legal_moves)
+        elif phase == "layoff":
+            move = _layoff(hand, legal_moves)
+        else:
+            move = ""
+        # The rules above only ever pick legal moves; this guards the contract regardless.
+        return move if move in legal_moves else rng.choice(legal_moves)
+
+
+def _draw(view, hand, legal_moves):
+    top = view["discard_top"]
+    if top and "draw discard" in legal_moves:
+        bit = 1 << INDEX[top]
+        if any(meld & bit for meld in best_melds(hand | bit)):
+            return "draw discard"
+    return "pass" if "pass" in legal_moves else "draw stock"
+
+
+def _discard(view, hand, legal_moves):
+    if "big gin" in legal_moves:
+        return "big gin"
+    endings = [move for move in legal_moves if move.startswith(("gin ", "knock "))]
+    gins = [move for move in endings if move.startswith("gin ")]
+    if gins:
+        return gins[0]
+    if endings:
+        return min(endings, key=lambda move: (deadwood(hand & ~(1 << INDEX[move[-2:]])), move))
+    options = [move[8:] for move in legal_moves if move.startswith("discard ")]
+    melded = sum(best_melds(hand))
+    loose = [card for card in options if not melded & (1 << INDEX[card])]
+    if loose:
+        dead = [card for card in view["hand"] if not melded & (1 << INDEX[card])]
+        card = max(loose, key=lambda card: (_keep_score(card, dead), card))
+    else:
+        card = min(options, key=lambda card: (deadwood(hand & ~(1 << INDEX[card])), card))
+    return "discard " + card
+
+
+def _keep_score(card: str, dead: list[str]) -> int:
+    """Higher means throw it sooner: its points, less a bonus for a pair or near run."""
+    rank = RANKS.index(card[0])
+    partnered = any(
+        other != card
+        and (other[0] == card[0] or (other[1] == card[1] and abs(RANKS.index(other[0]) - rank) <= 2))
+        for other in dead
+    )
+    return card_value(1 << INDEX[card]) - (PARTNER_WEIGHT if partnered else 0)
+
+
+def _layoff(hand, legal_moves):
+    now = deadwood(hand)
+    best, best_gain = "done", 0
+    for move in legal_moves:
+        if move.startswith("layoff "):
+            gain = now - deadwood(hand & ~(1 << INDEX[move.split()[1]]))
+            if gain > best_gain:
+                best, best_gain = move, gain
+    return best
+
+
+LEVELS = (RandomBot(), BasicBot())

@@ -1,0 +1,141 @@
+"""Which deal a numbered game (Engine.deal_numbers) plays: the player's choice, a random
+one, one a solver proved winnable (from a pool a Celery task keeps filled, so nobody
+waits), or today's daily deal, the same for everyone.
+"""
+
+import hashlib
+import secrets
+from datetime import date
+from itertools import product
+
+from django.db import IntegrityError, transaction
+
+from games import engines, scheduling
+from games.models import DailyDeal, WinnableDeal
+from games.solitaire import solver_for, winning_line
+
+POOL_SIZE = 20  # proven-winnable deals kept ready per game and variant
+POOL_LOW = 5  # below this, taking a deal asks for a refill
+SOLVE_NODES, SOLVE_SECONDS = 200_000, 5.0  # a deal not decided within this is skipped
+
+
+class DealRefused(ValueError):
+    pass
+
+
+def variant_of(engine, options: dict) -> str:
+    """The options that decide winnability, spelled as one key: "draw=3,passes=unlimited"."""
+    return ",".join(f"{name}={options[name]}" for name in engine.winnability_options)
+
+
+def chosen_number(engine, text: str) -> int:
+    """A deal number a player typed ("1234" or "#1234"), checked against the game's range."""
+    try:
+        number = int(text.strip().lstrip("#"))
+    except ValueError:
+        raise DealRefused("A deal number is a whole number, like 1234.") from None
+    if number not in engine.deal_numbers:
+        raise DealRefused(f"{engine.name} deals are numbered {engine.deal_numbers.start} to "
+                          f"{engine.deal_numbers.stop - 1:,}.")
+    return number
+
+
+def random_number(engine) -> int:
+    numbers = engine.deal_numbers
+    return numbers.start + secrets.randbelow(len(numbers))
+
+
+def winnable_number(engine, options: dict) -> int:
+    """A proven-winnable deal from the pool; if the pool is dry, one solved now."""
+    variant = variant_of(engine, options)
+    with transaction.atomic():
+        deal = (WinnableDeal.objects.select_for_update(skip_locked=True)
+                .filter(game=engine.slug, variant=variant).order_by("created_at").first())
+        if deal is not None:
+            deal.delete()
+    if WinnableDeal.objects.filter(game=engine.slug, variant=variant).count() < POOL_LOW:
+        # A moment later: in the embedded default that makes it a background thread.
+        transaction.on_commit(lambda: scheduling.schedule(
+            "games.tasks.refill_winnable_deals", countdown=1, game=engine.slug, options=options))
+    if deal is not None:
+        return deal.number
+    for _ in range(20):
+        number = random_number(engine)
+        if _solution_length(engine, options, number) is not None:
+            return number
+    raise DealRefused("No winnable deal could be found just now; try again in a moment.")
+
+
+def refill(*, game: str, options: dict, size: int = POOL_SIZE, attempts: int = 200) -> int:
+    """Solve random deals until the pool holds ``size``; returns how many were added."""
+    engine = engines.get(game)
+    options = engine.resolve_options(options)
+    variant = variant_of(engine, options)
+    added = 0
+    for _ in range(attempts):
+        if WinnableDeal.objects.filter(game=game, variant=variant).count() >= size:
+            break
+        number = random_number(engine)
+        length = _solution_length(engine, options, number)
+        if length is None:
+            continue
+        try:
+            with transaction.atomic():
+                WinnableDeal.objects.create(game=game, variant=variant, number=number, solution_length=length)
+        except IntegrityError:
+            continue  # already in the pool
+        added += 1
+    return added
+
+
+def refill_all() -> int:
+    """Top up the pool of every variant of every numbered game (the periodic task)."""
+    added = 0
+    for engine in engines.all():
+        if engine.deal_numbers is None or solver_for(engine.slug) is None:
+            continue
+        names = engine.winnability_options
+        for values in product(*(engine.options[name][1] for name in names)):
+            added += refill(game=engine.slug, options=dict(zip(names, values, strict=True)))
+    return added
+
+
+def daily_number(engine, options: dict, *, day: date) -> int:
+    """Today's deal: derived from the date, the first winnable one from there if a solver
+    can tell. Chosen once per day and variant, then read back."""
+    variant = variant_of(engine, options)
+    existing = DailyDeal.objects.filter(game=engine.slug, variant=variant, day=day).first()
+    if existing is not None:
+        return existing.number
+    digest = hashlib.sha256(f"{engine.slug}:{variant}:{day.isoformat()}".encode()).digest()
+    numbers = engine.deal_numbers
+    start = numbers.start + int.from_bytes(digest[:8], "big") % len(numbers)
+    number = start
+    for offset in range(20):
+        candidate = numbers.start + (start - numbers.start + offset) % len(numbers)
+        if _solution_length(engine, options, candidate) is not None:
+            number = candidate
+            break
+    try:
+        with transaction.atomic():
+            DailyDeal.objects.create(game=engine.slug, variant=variant, day=day, number=number)
+    except IntegrityError:  # another request chose it first: everyone gets the same deal
+        return DailyDeal.objects.get(game=engine.slug, variant=variant, day=day).number
+    return number
+
+
+def _solution_length(engine, options: dict, number: int) -> int | None:
+    state = engine.new_game(1, seed=str(number), options=options)
+    moves = winning_line(engine.slug, state, max_nodes=SOLVE_NODES, max_seconds=SOLVE_SECONDS)
+    return None if moves is None else len(moves)
+
+
+def pick(engine, options: dict, *, typed: str = "", daily: bool = False, today: date) -> tuple[str, date | None]:
+    """The seed for a new numbered game, and the day when it is the daily deal."""
+    if daily:
+        return str(daily_number(engine, options, day=today)), today
+    if typed.strip():
+        return str(chosen_number(engine, typed)), None
+    if options.get("winnable_only"):
+        return str(winnable_number(engine, options)), None
+    return str(random_number(engine)), None

@@ -1,0 +1,922 @@
+"""Rummy (basic, "Rum"), as the seed texts' three sites describe it; their differences are options.
+
+2 to 6 players, 52 cards (54 with the jokers option), aces low. Each round deals 10 cards
+each to 2 players, 7 each to 3 or 4, 6 each to 5 or 6, one at a time round-robin from the
+seat that acts first; the next card is turned up to start the discard pile and the rest is
+the stock. A given ``deck`` (top first) fixes the first deal: round-robin from seat 0, then
+the up-card, then the stock top first. Later deals come from the match seed (label
+``rummy:round:<n>``). Seat 0 acts first in round 1, seat 1 in round 2, and so on around.
+
+A turn
+1. Draw: the top card of the stock, or the top card of the discard pile.
+2. Then, as often as you like (all optional): meld, lay off, swap a joker.
+   - A meld is a set (three or four cards of one rank) or a run (three or more cards of
+     one suit in sequence; aces low, so A-2-3 but not Q-K-A). A meld holds at least two
+     cards that are not jokers. With ``melds_per_turn`` "one", one meld a turn.
+   - Lay off: add one card to any meld on the table, anyone's: the missing suit to a set,
+     the next card at either end of a run. Melds are never rearranged.
+3. Discard one card to end the turn. A card taken from the discard pile this turn may not
+   be discarded this turn, and you may not meld or lay off down to that card alone.
+
+The round ends at once when a player holds no cards (by melding, laying off or
+discarding the last one). Each other hand is worth its cards: kings, queens, jacks and tens
+10, other cards their face value, aces 1 (15 when aces may be high), jokers 15. A player who
+goes out in a turn they began with nothing of theirs on the table (no meld, layoff or swap
+this round) "goes rummy": the round's points are doubled.
+
+Scoring (option ``scoring``)
+- ``penalty``: each losing hand's value is added to its own total. At ``target_score`` the
+  match ends and the lowest total ranks first (ties share a rank).
+- ``winner_takes``: the winner scores the sum of the losing hands; the first to reach
+  ``target_score`` ends the match and the highest total ranks first.
+- ``rounds`` other than 0 plays exactly that many rounds instead, target ignored.
+
+When the stock is empty at the start of a turn (option ``empty_stock``)
+- ``reshuffle``: the discard pile except its top card is shuffled (label
+  ``rummy:round:<n>:stock:<k>``) into a new stock. If only the top card is left, the player
+  must take it.
+- ``turn_over``: the first time, the discard pile is turned over, unshuffled, to be the new
+  stock (its oldest card on top) and the top card is turned up to start a new pile. The
+  second time the round ends: the lowest hand wins it and every other hand is worth its value
+  less the winner's (seed 003). (Simplified from the seeds, where the player may first choose
+  to take the old discard instead.)
+- ``block``: the round ends. With ``penalty`` every player adds their own hand's value;
+  with ``winner_takes`` the lowest hand wins the difference, as with ``turn_over``.
+  With ``turn_over`` or ``block``, hands tied for lowest all count as winners.
+
+Other options
+- ``aces``: ``low``, or ``high_or_low`` (Q-K-A and A-2-3 both run, never K-A-2; aces 15).
+- ``jokers``: ``on`` adds X1 and X2, wild. A joker in a run stands for one named card
+  (``X1=7S``); in a set it stands for the rank (any suit the set lacks). Jokers count 15 in
+  hand. Once on the table a joker may be taken by anyone, on their turn after drawing, by
+  swapping in the natural card it stands for (for a set: a card of its rank the set lacks);
+  the joker goes to the swapper's hand.
+- ``meld_before_layoff``: ``on``: you may lay off or swap only once you have melded this
+  round.
+- ``discard_to_go_out``: ``on``: the last card must be discarded, so you may not meld or
+  lay off your last card.
+
+Moves (cards are two characters, see ``cards``; meld numbers count from 0 in table order)
+- ``draw stock``
+- ``draw discard 7H``: take the discard pile's top card, here the seven of hearts.
+  ``draw discard`` without the card is accepted too; the canonical form names the card so
+  that the move log and the announcement can say it.
+- ``meld 3S 4S 5S``: lay down a meld. Canonical order: a run low to high with each joker
+  in its place written ``X1=6S``; a set by suit (clubs, diamonds, hearts, spades) with its
+  jokers last, written bare (``meld 7C 7D X1``). Any order and lower case are accepted, and
+  a bare joker in a run is accepted where its place is unambiguous (a gap).
+- ``layoff 6S 2``: lay the six of spades off on meld 2. A joker: ``layoff X1=8S 2`` on a
+  run, ``layoff X1 2`` on a set.
+- ``swap 7S 2``: put the seven of spades in place of the joker standing for it in meld 2
+  and take the joker (jokers option only).
+- ``discard KH``: discard the king of hearts, ending the turn.
+``legal_moves`` lists every meld the hand can make (every run window and every set,
+jokers used lowest-numbered first and only to fill places no held card fills), every
+layoff, every swap and every discard.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from games.engines import base
+from games.engines.base import IllegalMove
+from games.engines.cards import (
+    JOKERS,
+    RANK_WORDS,
+    SUIT_WORDS,
+    CardError,
+    card_name,
+    parse_card,
+    shuffled,
+    sort_cards,
+    standard_deck,
+)
+
+DRAW, PLAY, OVER = "draw", "meld_or_discard", "over"
+SET, RUN = "set", "run"
+SUITS = "CDHS"
+# Places in a run: ace low is 1, ace high is 14.
+PLACE = {rank: i + 1 for i, rank in enumerate("A23456789TJQK")}
+RANK_AT = {**{place: rank for rank, place in PLACE.items()}, 14: "A"}
+HAND_SIZE = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
+_POINTS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10, **{str(n): n for n in range(2, 10)}}
+
+_RUN_REASON = "A run needs three or more cards of one suit in sequence."
+_SET_REASON = "A set has three or four cards of one rank."
+
+
+def _sorted(cards) -> tuple[str, ...]:
+    return tuple(sort_cards(cards, aces_high=False))
+
+
+def _value(card: str, aces_high: bool) -> int:
+    if card in JOKERS:
+        return 15
+    if card[0] == "A" and aces_high:
+        return 15
+    return _POINTS[card[0]]
+
+
+def _hand_value(hand, aces_high: bool) -> int:
+    return sum(_value(card, aces_high) for card in hand)
+
+
+class RummyState:
+    """One moment of a match. Treat as immutable: the engine copies before changing.
+
+    ``hands`` are sorted tuples; ``stock`` is top first; ``discard`` bottom first (its last
+    card is the top); a meld is ``(owner, kind, cards, jokers)`` with ``cards`` in table
+    order and ``jokers`` sorted ``(joker, stands_for)`` pairs (a card in a run, a rank in a
+    set).
+    """
+
+    def copy(self) -> RummyState:
+        other = RummyState.__new__(RummyState)
+        other.__dict__.update(self.__dict__)
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RummyState):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<RummyState round {self.round_number} {self.phase} seat {self.turn}>"
+
+
+# -- melds ---------------------------------------------------------------------------------
+
+
+def _build(items, aces_high: bool) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """A meld from ``(card, stands_for)`` items (stands_for None unless a joker names it).
+
+    Returns ``(kind, cards, jokers)`` in canonical form or raises IllegalMove.
+    """
+    naturals = [card for card, _ in items if card not in JOKERS]
+    wild = [(card, target) for card, target in items if card in JOKERS]
+    if len(items) < 3:
+        raise IllegalMove("A meld needs at least three cards.")
+    if len(naturals) < 2:
+        raise IllegalMove("A meld needs at least two cards that are not jokers.")
+    ranks = {card[0] for card in naturals}
+    suits = {card[1] for card in naturals}
+    if len(ranks) == 1:
+        rank = naturals[0][0]
+        if len(items) > 4:
+            raise IllegalMove(_SET_REASON)
+        for _, target in wild:
+            if target is not None and target[0] != rank:
+                raise IllegalMove(f"A joker in a set of {RANK_WORDS[rank]}s stands for a {RANK_WORDS[rank]}.")
+        cards = _sorted(naturals) + tuple(sorted(joker for joker, _ in wild))
+        return SET, cards, tuple(sorted((joker, rank) for joker, _ in wild))
+    if len(suits) != 1:
+        if len(ranks) == len(naturals):
+            raise IllegalMove(_RUN_REASON)
+        raise IllegalMove("A meld is a set (three or four cards of one rank) or a run (three or more "
+                          "cards of one suit in sequence).")
+    suit = naturals[0][1]
+    for _, target in wild:
+        if target is not None and target[1] != suit:
+            raise IllegalMove(f"A joker in a run of {SUIT_WORDS[suit]} stands for a card of {SUIT_WORDS[suit]}.")
+    modes = (False, True) if aces_high else (False,)
+    for high in modes:
+        placed = _place_run(naturals, wild, suit, high, aces_high)
+        if placed is not None:
+            return placed
+    named_ranks = {card[0] for card in naturals} | {target[0] for _, target in wild if target}
+    if not aces_high and {"A", "K"} <= named_ranks:
+        raise IllegalMove("Aces are low: a run may not go from king to ace.")
+    if any(target is None for _, target in wild):
+        ambiguous = any(_place_run(naturals, wild, suit, high, aces_high, strict=False) for high in modes)
+        if ambiguous:
+            raise IllegalMove("Say which card each joker stands for, like X1=7S.")
+    raise IllegalMove(_RUN_REASON)
+
+
+def _place_run(naturals, wild, suit, high, aces_high, *, strict=True):
+    """The run with aces high (``high``) or low, or None. ``strict=False`` answers whether the
+    cards would run with bare jokers placed anywhere (used to explain an ambiguity)."""
+    low, top = (2, 14) if high else (1, 13)
+
+    def place(card):
+        if card[0] == "A":
+            return 14 if high else 1
+        return PLACE[card[0]]
+
+    taken: dict[int, str] = {}
+    for card in naturals:
+        taken[place(card)] = card
+    bare = []
+    for joker, target in wild:
+        if target is None:
+            bare.append(joker)
+            continue
+        spot = place(target)
+        if spot in taken:
+            return None
+        taken[spot] = joker
+    spots = sorted(taken)
+    if spots[0] < low or spots[-1] > top:
+        return None
+    gaps = [spot for spot in range(spots[0], spots[-1] + 1) if spot not in taken]
+    if len(gaps) > len(bare):
+        return None
+    if len(gaps) < len(bare):
+        if not strict:
+            return True
+        # The spare jokers go at an end; that is only clear when one end is the edge.
+        spare = len(bare) - len(gaps)
+        # A true edge: the low ace, the high ace, or the king when aces are only low.
+        at_bottom = spots[0] == 1
+        at_top = spots[-1] == 14 or (spots[-1] == 13 and not aces_high)
+        if at_bottom and top - spots[-1] >= spare:
+            gaps += list(range(spots[-1] + 1, spots[-1] + 1 + spare))
+        elif at_top and spots[0] - low >= spare:
+            gaps = list(range(spots[0] - spare, spots[0])) + gaps
+        else:
+            return None
+    if not strict:
+        return True
+    jokers = []
+    for spot, joker in zip(gaps, sorted(bare), strict=True):
+        taken[spot] = joker
+    for spot, card in taken.items():
+        if card in JOKERS:
+            jokers.append((card, RANK_AT[spot] + suit))
+    cards = tuple(taken[spot] for spot in sorted(taken))
+    return RUN, cards, tuple(sorted(jokers))
+
+
+def _items(meld) -> list[tuple[str, str | None]]:
+    """A meld on the table as ``_build`` items, every joker naming what it stands for."""
+    _, kind, cards, jokers = meld
+    stands = dict(jokers)
+    return [(card, stands.get(card) if kind == RUN else None) for card in cards]
+
+
+def _run_spots(meld, aces_high):
+    """(suit, lowest place, highest place, aces high?) of a run on the table."""
+    _, _, cards, jokers = meld
+    stands = dict(jokers)
+    named = [stands.get(card, card) for card in cards]
+    suit = named[0][1]
+    first, last = named[0], named[-1]
+    high = last[0] == "A" and len(named) > 1 and named[-2][0] == "K"
+    lo = 14 if (first[0] == "A" and high) else PLACE[first[0]]
+    hi = 14 if high else PLACE[last[0]]
+    return suit, lo, hi, high
+
+
+# -- the engine ----------------------------------------------------------------------------
+
+
+class Rummy(base.Engine):
+    slug = "rummy"
+    name = "Rummy"
+    min_players = 2
+    max_players = 6
+    options = {
+        "melds_per_turn": ("any", ("one", "any")),
+        "scoring": ("penalty", ("penalty", "winner_takes")),
+        "target_score": (100, (50, 100, 150, 200, 250, 500)),
+        "rounds": (0, (0, 1, 3, 5, 7, 10)),
+        "aces": ("low", ("low", "high_or_low")),
+        "jokers": ("off", ("off", "on")),
+        "meld_before_layoff": ("off", ("off", "on")),
+        "discard_to_go_out": ("off", ("off", "on")),
+        "empty_stock": ("reshuffle", ("reshuffle", "turn_over", "block")),
+    }
+
+    # -- setting up -----------------------------------------------------------------------
+
+    def new_game(self, players, *, seed, options=None, deck=None):
+        self.check_players(players)
+        options = self.resolve_options(options)
+        state = RummyState.__new__(RummyState)
+        state.seed = str(seed)
+        state.options = options
+        state.players = players
+        state.totals = (0,) * players
+        state.round_scores = ()
+        state.last_round = None
+        if deck is not None:
+            deck = _checked_deck(deck, options["jokers"] == "on")
+        _deal(state, 1, deck)
+        return state
+
+    # -- whose turn and what they may do --------------------------------------------------
+
+    def to_move(self, state):
+        return () if state.phase == OVER else (state.turn,)
+
+    def legal_moves(self, state, seat):
+        if state.phase == OVER or seat != state.turn:
+            return []
+        if state.phase == DRAW:
+            moves = ["draw stock"] if state.stock else []
+            return moves + [f"draw discard {state.discard[-1]}"]
+        hand = state.hands[seat]
+        moves = []
+        aces_high = state.options["aces"] == "high_or_low"
+        if state.options["melds_per_turn"] == "any" or not state.melds_this_turn:
+            for cards in _melds_in(hand, aces_high):
+                if _may_put_down(state, seat, [card.partition("=")[0] for card in cards]):
+                    moves.append("meld " + " ".join(cards))
+        if state.has_melded[seat] or state.options["meld_before_layoff"] == "off":
+            for number, meld in enumerate(state.melds):
+                for card in _layoffs_onto(meld, hand, aces_high):
+                    if _may_put_down(state, seat, [card.partition("=")[0]]):
+                        moves.append(f"layoff {card} {number}")
+            for number, meld in enumerate(state.melds):
+                for card, joker in _swaps_into(meld, hand):
+                    if _may_put_down(state, seat, [card], joker):
+                        moves.append(f"swap {card} {number}")
+        moves += [f"discard {card}" for card in hand if card != state.taken]
+        return moves
+
+    def apply(self, state, seat, move):
+        if not isinstance(move, str):
+            raise IllegalMove(f"{move!r} is not a move: send text like 'discard KH'.")
+        if state.phase == OVER:
+            raise IllegalMove("The match is over.")
+        if not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        if seat != state.turn:
+            raise IllegalMove("It is not your turn.")
+        verb, _, rest = move.strip().partition(" ")
+        verb = verb.lower()
+        words = rest.upper().split()
+        if verb == "draw":
+            return self._draw(state, seat, words)
+        if verb not in ("meld", "layoff", "swap", "discard"):
+            raise IllegalMove(f"{move!r} is not a Rummy move: draw, meld, layoff, swap or discard.")
+        if state.phase == DRAW:
+            raise IllegalMove("Draw first: from the stock or the discard pile.")
+        if verb == "discard":
+            return self._discard(state, seat, words)
+        if verb == "meld":
+            return self._meld(state, seat, words)
+        return self._layoff_or_swap(state, seat, verb, words)
+
+    def _draw(self, state, seat, words):
+        if state.phase != DRAW:
+            raise IllegalMove("You have drawn already: meld, lay off or discard.")
+        if words == ["STOCK"]:
+            if not state.stock:
+                raise IllegalMove("The stock is empty: take the top card of the discard pile.")
+            new = state.copy()
+            new.stock = state.stock[1:]
+            card = state.stock[0]
+            new.taken = None
+        elif words[:1] == ["DISCARD"] and len(words) <= 2:
+            card = state.discard[-1]
+            if len(words) == 2 and words[1] != card:
+                raise IllegalMove(f"The top of the discard pile is the {card_name(card)}.")
+            new = state.copy()
+            new.discard = state.discard[:-1]
+            new.taken = card
+        else:
+            raise IllegalMove("Draw from the stock or the discard pile: 'draw stock' or 'draw discard'.")
+        hands = list(state.hands)
+        hands[seat] = _sorted(state.hands[seat] + (card,))
+        new.hands = tuple(hands)
+        new.phase = PLAY
+        return new
+
+    def _discard(self, state, seat, words):
+        if len(words) != 1:
+            raise IllegalMove("Discard one card, like 'discard KH'.")
+        card = self._card(state, words[0])
+        if card not in state.hands[seat]:
+            raise IllegalMove(f"You do not hold the {card_name(card)}.")
+        if card == state.taken:
+            raise IllegalMove(f"You took the {card_name(card)} from the discard pile this turn: "
+                              "discard another card.")
+        new = state.copy()
+        hands = list(state.hands)
+        hands[seat] = tuple(c for c in state.hands[seat] if c != card)
+        new.hands = tuple(hands)
+        new.discard = state.discard + (card,)
+        if not hands[seat]:
+            _finish_round(new, winner=seat)
+        else:
+            _begin_turn(new, (seat + 1) % state.players)
+        return new
+
+    def _meld(self, state, seat, words):
+        if state.options["melds_per_turn"] == "one" and state.melds_this_turn:
+            raise IllegalMove("One meld a turn: lay off or discard.")
+        items = [self._item(state, word) for word in words]
+        cards = [card for card, _ in items]
+        if len(set(cards)) != len(cards):
+            raise IllegalMove("Name each card once.")
+        self._hold(state, seat, cards)
+        kind, laid, jokers = _build(items, state.options["aces"] == "high_or_low")
+        self._may_put_down(state, seat, cards)
+        new = state.copy()
+        new.melds = state.melds + ((seat, kind, laid, jokers),)
+        new.melds_this_turn = state.melds_this_turn + 1
+        has_melded = list(state.has_melded)
+        has_melded[seat] = True
+        new.has_melded = tuple(has_melded)
+        return _put_down(new, seat, cards)
+
+    def _layoff_or_swap(self, state, seat, verb, words):
+        example = "layoff 6S 2" if verb == "layoff" else "swap 7S 2"
+        if len(words) != 2 or not words[1].isdigit():
+            raise IllegalMove(f"Name a card and a meld number, like '{example}'.")
+        number = int(words[1])
+        if number >= len(state.melds):
+            raise IllegalMove(f"There is no meld {number} on the table.")
+        if state.options["meld_before_layoff"] == "on" and not state.has_melded[seat]:
+            raise IllegalMove("Meld first: you may lay off only once you have melded this round.")
+        meld = state.melds[number]
+        aces_high = state.options["aces"] == "high_or_low"
+        if verb == "swap":
+            card = self._card(state, words[0])
+            if card in JOKERS:
+                raise IllegalMove("Swap a natural card from your hand for a joker on the table.")
+            self._hold(state, seat, [card])
+            laid = _swapped(meld, card)
+            if laid is None:
+                raise IllegalMove(f"No joker in meld {number} stands for the {card_name(card)}.")
+            self._may_put_down(state, seat, [card], laid[1])
+            new = state.copy()
+            melds = list(state.melds)
+            melds[number] = laid[0]
+            new.melds = tuple(melds)
+            hands = list(state.hands)
+            hands[seat] = _sorted([c for c in state.hands[seat] if c != card] + [laid[1]])
+            new.hands = tuple(hands)
+            return _mark_laid_down(new, seat)
+        item = self._item(state, words[0])
+        card = item[0]
+        self._hold(state, seat, [card])
+        items = _items(meld) + [item]
+        try:
+            kind, laid, jokers = _build(items, aces_high)
+        except IllegalMove as error:
+            if error.reason.startswith("Say which"):
+                raise
+            what = "joker" if card in JOKERS else card_name(card)
+            raise IllegalMove(f"The {what} does not fit meld {number}: {_fit_hint(meld)}") from None
+        if kind != meld[1]:
+            raise IllegalMove(f"The card does not fit meld {number}: {_fit_hint(meld)}")
+        self._may_put_down(state, seat, [card])
+        new = state.copy()
+        melds = list(state.melds)
+        melds[number] = (meld[0], kind, laid, jokers)
+        new.melds = tuple(melds)
+        return _put_down(new, seat, [card])
+
+    # -- checks shared by the moves -----------------------------------------------------
+
+    def _card(self, state, word):
+        try:
+            card = parse_card(word, jokers=state.options["jokers"] == "on")
+        except CardError as error:
+            if word in JOKERS:
+                raise IllegalMove("This game is played without jokers.") from None
+            raise IllegalMove(str(error)) from None
+        return card
+
+    def _item(self, state, word):
+        joker, equals, target = word.partition("=")
+        card = self._card(state, joker)
+        if not equals:
+            return card, None
+        if card not in JOKERS:
+            raise IllegalMove(f"Only a joker stands for another card: write {card} alone.")
+        try:
+            target = parse_card(target)
+        except CardError as error:
+            raise IllegalMove(f"The joker must stand for a card: {error}") from None
+        return card, target
+
+    def _hold(self, state, seat, cards):
+        missing = [card for card in cards if card not in state.hands[seat]]
+        if missing:
+            raise IllegalMove(f"You do not hold the {card_name(missing[0])}.")
+
+    def _may_put_down(self, state, seat, cards, comes_back=None):
+        problem = _put_down_problem(state, seat, cards, comes_back)
+        if problem:
+            raise IllegalMove(problem)
+
+    # -- what a seat may know -----------------------------------------------------------
+
+    def view(self, state, seat):
+        options = state.options
+        view: dict[str, Any] = {
+            "seat": seat,
+            "phase": state.phase,
+            "round_number": state.round_number,
+            "first_seat": state.first_seat,
+            "turn": state.turn,
+            "to_move": list(self.to_move(state)),
+            "hand": list(state.hands[seat]) if seat is not None else [],
+            "hand_counts": [len(hand) for hand in state.hands],
+            "melds": [_meld_view(number, meld) for number, meld in enumerate(state.melds)],
+            "discard_top": state.discard[-1] if state.discard else None,
+            "discard_pile": list(state.discard),
+            "stock_count": len(state.stock),
+            "stock_rebuilt": state.stock_rebuilt,
+            "taken_from_discard": state.taken,
+            "has_melded": list(state.has_melded),
+            "melds_this_turn": state.melds_this_turn,
+            "totals": list(state.totals),
+            "round_scores": [list(scores) for scores in state.round_scores],
+            "last_round": _last_round_view(state.last_round),
+            "options": dict(options),
+        }
+        if state.phase == OVER:
+            view["ranks"] = self.outcome(state)["ranks"]
+        return view
+
+    def describe_move(self, move):
+        verb, _, rest = move.strip().partition(" ")
+        verb = verb.lower()
+        words = rest.upper().split()
+        if verb == "draw":
+            if words[:1] == ["STOCK"]:
+                return "draws from the stock"
+            if len(words) == 2:
+                return f"takes the {_card_words(words[1])} from the discard pile"
+            return "takes the top card of the discard pile"
+        if verb == "meld":
+            return f"melds {_list_words(words)}"
+        if verb == "layoff" and len(words) == 2:
+            return f"lays off {_item_words(words[0])} on meld {words[1]}"
+        if verb == "swap" and len(words) == 2:
+            return f"takes the joker from meld {words[1]} for the {_card_words(words[0])}"
+        if verb == "discard" and words:
+            return f"discards the {_card_words(words[0])}"
+        return move
+
+    def is_over(self, state):
+        return state.phase == OVER
+
+    def hands_played(self, state):
+        return len(state.round_scores)
+
+    def outcome(self, state):
+        scores = list(state.totals)
+        lower = state.options["scoring"] == "penalty"
+        return {"scores": scores, "ranks": base.competition_ranks(scores, lower_is_better=lower)}
+
+    # -- storage ------------------------------------------------------------------------
+
+    def dump(self, state):
+        return {
+            "seed": state.seed,
+            "options": dict(state.options),
+            "players": state.players,
+            "round_number": state.round_number,
+            "first_seat": state.first_seat,
+            "turn": state.turn,
+            "phase": state.phase,
+            "hands": [list(hand) for hand in state.hands],
+            "stock": list(state.stock),
+            "discard": list(state.discard),
+            "melds": [
+                {"owner": owner, "kind": kind, "cards": list(cards), "jokers": dict(jokers)}
+                for owner, kind, cards, jokers in state.melds
+            ],
+            "taken": state.taken,
+            "has_melded": list(state.has_melded),
+            "laid_down": list(state.laid_down),
+            "clean_turn": state.clean_turn,
+            "melds_this_turn": state.melds_this_turn,
+            "stock_rebuilt": state.stock_rebuilt,
+            "totals": list(state.totals),
+            "round_scores": [list(scores) for scores in state.round_scores],
+            "last_round": _last_round_view(state.last_round),
+        }
+
+    def load(self, data):
+        state = RummyState.__new__(RummyState)
+        state.seed = data["seed"]
+        state.options = self.resolve_options(data["options"])
+        state.players = data["players"]
+        state.round_number = data["round_number"]
+        state.first_seat = data["first_seat"]
+        state.turn = data["turn"]
+        state.phase = data["phase"]
+        state.hands = tuple(tuple(hand) for hand in data["hands"])
+        state.stock = tuple(data["stock"])
+        state.discard = tuple(data["discard"])
+        state.melds = tuple(
+            (meld["owner"], meld["kind"], tuple(meld["cards"]), tuple(sorted(meld["jokers"].items())))
+            for meld in data["melds"]
+        )
+        state.taken = data["taken"]
+        state.has_melded = tuple(data["has_melded"])
+        state.laid_down = tuple(data["laid_down"])
+        state.clean_turn = data["clean_turn"]
+        state.melds_this_turn = data["melds_this_turn"]
+        state.stock_rebuilt = data["stock_rebuilt"]
+        state.totals = tuple(data["totals"])
+        state.round_scores = tuple(tuple(scores) for scores in data["round_scores"])
+        last = data["last_round"]
+        state.last_round = None if last is None else (
+            last["round"], tuple(last["winners"]), last["rummy"], last["ended_by"],
+            tuple(tuple(hand) for hand in last["hands"]), tuple(last["scores"]),
+        )
+        return state
+
+
+# -- dealing, turns and rounds ------------------------------------------------------------
+
+
+def _checked_deck(deck, jokers: bool) -> list[str]:
+    try:
+        cards = [parse_card(card, jokers=jokers) for card in deck]
+    except CardError as error:
+        raise ValueError(f"deck: {error}") from None
+    full = standard_deck(jokers=2 if jokers else 0)
+    if sorted(cards) != sorted(full):
+        raise ValueError(f"deck must list each of the {len(full)} cards exactly once")
+    return cards
+
+
+def _deal(state: RummyState, round_number: int, deck: list[str] | None) -> None:
+    """Start round ``round_number`` on ``state`` (a fresh copy the caller owns)."""
+    players = state.players
+    if deck is None:
+        full = standard_deck(jokers=2 if state.options["jokers"] == "on" else 0)
+        deck = shuffled(full, state.seed, label=f"rummy:round:{round_number}")
+    size = HAND_SIZE[players]
+    first = (round_number - 1) % players
+    hands: list[list[str]] = [[] for _ in range(players)]
+    for i in range(size * players):
+        hands[(first + i) % players].append(deck[i])
+    state.round_number = round_number
+    state.first_seat = first
+    state.hands = tuple(_sorted(hand) for hand in hands)
+    state.discard = (deck[size * players],)
+    state.stock = tuple(deck[size * players + 1:])
+    state.melds = ()
+    state.has_melded = (False,) * players
+    state.laid_down = (False,) * players
+    state.stock_rebuilt = 0
+    _begin_turn(state, first)
+
+
+def _begin_turn(state: RummyState, seat: int) -> None:
+    state.turn = seat
+    state.phase = DRAW
+    state.taken = None
+    state.melds_this_turn = 0
+    state.clean_turn = not state.laid_down[seat]
+    if state.stock:
+        return
+    rule = state.options["empty_stock"]
+    if rule == "reshuffle":
+        state.stock_rebuilt += 1
+        label = f"rummy:round:{state.round_number}:stock:{state.stock_rebuilt}"
+        state.stock = tuple(shuffled(state.discard[:-1], state.seed, label=label))
+        state.discard = state.discard[-1:]
+    elif rule == "turn_over" and not state.stock_rebuilt:
+        state.stock_rebuilt = 1
+        # Turned face down, the pile's oldest card is on top; it is turned up at once.
+        state.stock = state.discard[1:]
+        state.discard = state.discard[:1]
+    else:
+        _finish_round(state, winner=None)
+
+
+def _finish_round(state: RummyState, winner: int | None) -> None:
+    aces_high = state.options["aces"] == "high_or_low"
+    values = [_hand_value(hand, aces_high) for hand in state.hands]
+    winner_takes = state.options["scoring"] == "winner_takes"
+    rummy = False
+    if winner is not None:
+        rummy = state.clean_turn
+        winners = (winner,)
+        owed = list(values)
+        ended_by = "out"
+    elif state.options["empty_stock"] == "block" and not winner_takes:
+        winners = ()
+        owed = list(values)
+        ended_by = "stock"
+    else:
+        lowest = min(values)
+        winners = tuple(seat for seat, value in enumerate(values) if value == lowest)
+        owed = [value - lowest for value in values]
+        ended_by = "stock"
+    factor = 2 if rummy else 1
+    if winner_takes:
+        pot = factor * sum(owed)
+        scores = tuple(pot if seat in winners else 0 for seat in range(state.players))
+    else:
+        scores = tuple(0 if seat in winners else factor * owed[seat] for seat in range(state.players))
+    state.totals = tuple(total + score for total, score in zip(state.totals, scores, strict=True))
+    state.round_scores = state.round_scores + (scores,)
+    state.last_round = (state.round_number, winners, rummy, ended_by, state.hands, scores)
+    rounds = state.options["rounds"]
+    if (rounds and len(state.round_scores) >= rounds) or (
+            not rounds and max(state.totals) >= state.options["target_score"]):
+        state.phase = OVER
+        state.taken = None
+        state.melds_this_turn = 0
+        return
+    _deal(state, state.round_number + 1, None)
+
+
+def _mark_laid_down(state: RummyState, seat: int) -> RummyState:
+    if not state.laid_down[seat]:
+        laid_down = list(state.laid_down)
+        laid_down[seat] = True
+        state.laid_down = tuple(laid_down)
+    return state
+
+
+def _put_down(state: RummyState, seat: int, cards) -> RummyState:
+    """``cards`` leave ``seat``'s hand for the table; an empty hand ends the round."""
+    hands = list(state.hands)
+    hands[seat] = tuple(card for card in state.hands[seat] if card not in cards)
+    state.hands = tuple(hands)
+    _mark_laid_down(state, seat)
+    if not hands[seat]:
+        _finish_round(state, winner=seat)
+    return state
+
+
+def _put_down_problem(state: RummyState, seat: int, cards, comes_back: str | None = None) -> str | None:
+    """Why ``seat`` may not put ``cards`` on the table now (taking ``comes_back``, a joker,
+    in exchange), or None: the hand must keep a card it may discard."""
+    left = [card for card in state.hands[seat] if card not in cards]
+    if comes_back:
+        left.append(comes_back)
+    if not left and state.options["discard_to_go_out"] == "on":
+        return "Keep a card: you must go out by discarding your last card."
+    if state.taken is not None and left == [state.taken]:
+        return (f"That would leave you only the {card_name(state.taken)}, which you took from the "
+                "discard pile and may not discard this turn.")
+    return None
+
+
+def _may_put_down(state: RummyState, seat: int, cards, comes_back: str | None = None) -> bool:
+    return _put_down_problem(state, seat, cards, comes_back) is None
+
+
+# -- listing moves ------------------------------------------------------------------------
+
+
+def _melds_in(hand, aces_high: bool) -> list[list[str]]:
+    """Every meld ``hand`` can make, each as canonical move words."""
+    jokers = [card for card in hand if card in JOKERS]
+    found = []
+    by_suit: dict[str, set[int]] = {}
+    by_rank: dict[str, list[str]] = {}
+    for card in hand:
+        if card in JOKERS:
+            continue
+        by_suit.setdefault(card[1], set()).add(PLACE[card[0]])
+        by_rank.setdefault(card[0], []).append(card)
+    top = 14 if aces_high else 13
+    for suit in SUITS:
+        held = set(by_suit.get(suit, ()))
+        if len(held) + len(jokers) < 3 or len(held) < 2:
+            continue
+        if aces_high and 1 in held:
+            held.add(14)
+        for start in range(1, top - 1):
+            for end in range(start + 2, top + 1):
+                if start == 1 and end == 14:
+                    break
+                spots = range(start, end + 1)
+                missing = [spot for spot in spots if spot not in held]
+                if len(missing) > len(jokers):
+                    break  # longer windows only miss more
+                if len(spots) - len(missing) < 2:
+                    continue
+                fill = dict(zip(missing, jokers, strict=False))
+                found.append([
+                    f"{fill[spot]}={RANK_AT[spot]}{suit}" if spot in fill else f"{RANK_AT[spot]}{suit}"
+                    for spot in spots
+                ])
+    for rank in "A23456789TJQK":
+        held = by_rank.get(rank, [])
+        for size in range(2, len(held) + 1):
+            for chosen in combinations(held, size):
+                for wild in range(0, min(len(jokers), 4 - size) + 1):
+                    if size + wild >= 3:
+                        found.append(list(chosen) + jokers[:wild])
+    return found
+
+
+def _layoffs_onto(meld, hand, aces_high: bool) -> list[str]:
+    """Every card of ``hand`` that may be laid off on ``meld``, as move words."""
+    _, kind, cards, jokers = meld
+    wild = [card for card in hand if card in JOKERS][:1]
+    if kind == SET:
+        if len(cards) >= 4:
+            return []
+        rank = next(card[0] for card in cards if card not in JOKERS)
+        return [card for card in hand if card[0] == rank and card not in cards] + wild
+    suit, lo, hi, high = _run_spots(meld, aces_high)
+    ends = []
+    if lo > 1 and not (high and lo == 2):
+        ends.append(RANK_AT[lo - 1] + suit)
+    if hi < 13 or (hi == 13 and aces_high and lo > 1):
+        ends.append(RANK_AT[hi + 1] + suit)
+    found = [card for card in ends if card in hand]
+    for card in ends:
+        found += [f"{joker}={card}" for joker in wild]
+    return found
+
+
+def _swaps_into(meld, hand) -> list[tuple[str, str]]:
+    """(natural card in ``hand``, the joker of ``meld`` it would take) for every swap."""
+    _, kind, cards, jokers = meld
+    if not jokers:
+        return []
+    if kind == RUN:
+        return [(stands, joker) for joker, stands in jokers if stands in hand]
+    rank = jokers[0][1]
+    return [(card, jokers[0][0]) for card in hand if card[0] == rank and card not in cards]
+
+
+def _swapped(meld, card):
+    """The meld with ``card`` in place of the joker it stands for, and that joker; or None."""
+    owner, kind, cards, jokers = meld
+    if kind == RUN:
+        joker = next((joker for joker, stands in jokers if stands == card), None)
+    elif card[0] == (jokers[0][1] if jokers else None) and card not in cards:
+        joker = jokers[0][0]
+    else:
+        joker = None
+    if joker is None:
+        return None
+    rest = tuple(pair for pair in jokers if pair[0] != joker)
+    if kind == RUN:
+        laid = tuple(card if c == joker else c for c in cards)
+    else:
+        naturals = [c for c in cards if c not in JOKERS] + [card]
+        laid = _sorted(naturals) + tuple(joker for joker, _ in rest)
+    return (owner, kind, laid, rest), joker
+
+
+def _fit_hint(meld) -> str:
+    if meld[1] == SET:
+        if len(meld[2]) >= 4:
+            return "a set holds at most four cards."
+        return "a set takes only a card of its rank that it lacks."
+    return "a run takes only the next card of its suit at either end."
+
+
+# -- words -------------------------------------------------------------------------------
+
+
+def _card_words(word: str) -> str:
+    try:
+        return card_name(parse_card(word, jokers=True))
+    except CardError:
+        return word
+
+
+def _item_words(word: str) -> str:
+    joker, equals, target = word.partition("=")
+    if joker in JOKERS:
+        return f"a joker as the {_card_words(target)}" if equals else "a joker"
+    return f"the {_card_words(word)}"
+
+
+def _list_words(words) -> str:
+    naturals = [word for word in words if "=" not in word and word not in JOKERS]
+    plain = len(words) == len(naturals) and all(len(w) == 2 and w[0] in RANK_WORDS for w in words)
+    if plain and len({w[1] for w in words}) == 1 and words[0][1] in SUIT_WORDS:
+        ranks = [RANK_WORDS[w[0]] for w in words]
+        return f"the {', '.join(ranks[:-1])} and {ranks[-1]} of {SUIT_WORDS[words[0][1]]}"
+    parts = [_item_words(word) for word in words]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+# -- views -------------------------------------------------------------------------------
+
+
+def _meld_view(number: int, meld) -> dict[str, Any]:
+    owner, kind, cards, jokers = meld
+    return {"number": number, "owner": owner, "kind": kind, "cards": list(cards), "jokers": dict(jokers)}
+
+
+def _last_round_view(last_round):
+    if last_round is None:
+        return None
+    number, winners, rummy, ended_by, hands, scores = last_round
+    return {
+        "round": number,
+        "winners": list(winners),
+        "rummy": rummy,
+        "ended_by": ended_by,
+        "hands": [list(hand) for hand in hands],
+        "scores": list(scores),
+    }
+
+
+engine = base.register(Rummy())

@@ -1,0 +1,495 @@
+"""A solver for Klondike deals with every card known (the "thoughtful" game).
+
+``solve(state, max_nodes=..., max_seconds=...)`` takes a state of
+``games.engines.klondike`` (any moment of a game, with its options: draw 1 or 3, the
+passes limit, auto flip, auto finish) and answers one of three things:
+
+- a list of moves in the engine's grammar that, played through ``apply`` from ``state``,
+  win the game (draws, flips the position needs when ``auto_flip`` is off, and the last
+  foundation moves unless ``auto_finish`` ends the game first);
+- ``None``: proven unwinnable, every distinct position reachable was searched;
+- ``UNKNOWN`` (the string ``"unknown"``): the node or time budget ran out first.
+
+``search`` answers the same with the nodes searched and the time taken, for benchmarks.
+``hint(state, max_nodes)`` is the first move of a solution, or None when none is found.
+The solver reads the face-down cards and the stock's order, which the player cannot see:
+it runs on the server, which knows the deal, so a hint from a full-information solution
+is acceptable (it may steer towards a face-down card it "knows" about).
+
+The search is a depth-first search with a transposition table of every position seen
+(piles sorted, so mirror positions meet), ordered moves and sound pruning only, so that
+``None`` is a proof:
+- A card goes to its foundation at once, without branching, when nothing could ever
+  need it on the tableau: aces and twos always; rank r when both foundations of the other
+  colour hold r - 1 and the other one of its colour holds r - 2 (stricter than the usual
+  rule because cards may come back down from a foundation). In draw 1 with unlimited
+  passes such cards also go up straight from the stock, where every card is in reach.
+- The stock and waste are one sequence with a pointer; a talon move names the card it
+  plays, reached by the fewest draws (with a pass over when needed and allowed). Draws
+  commute with tableau moves, so no position is lost by drawing only to play. In draw 1
+  with unlimited passes every card is in reach, so the pointer is left out of the key.
+- A king already at the bottom of a pile is never moved to another empty pile, and a
+  king goes to the first empty pile only (the others give the same sorted position).
+- A foundation card comes back down only when it fits somewhere and is not safe (above).
+- Once the stock and waste are empty and every card is face up, the game is won.
+Moves are tried in this order: those that turn up a face-down card (from the pile with
+most face-down cards first), talon cards to foundations, talon cards to the tableau,
+other foundation moves, moves emptying a pile, partial runs, cards back from foundations.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from games.engines import klondike
+
+UNKNOWN = "unknown"
+SUITS = klondike.SUITS
+RANKS = klondike.RANK_ORDER
+FOUNDATION = -1
+
+# Cards as integers: suit index * 13 + rank - 1 (ace 0 .. king 12), suits in CDHS order.
+_CARD = {rank + suit: s * 13 + r for s, suit in enumerate(SUITS) for r, rank in enumerate(RANKS)}
+_NAME = {value: name for name, value in _CARD.items()}
+_RED = (False, True, True, False)
+_OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
+_SAME = (3, 2, 1, 0)
+# The two cards one rank higher and of the other colour, on which a card may lie.
+_PARENTS = tuple(
+    tuple(o * 13 + c % 13 + 1 for o in _OPPOSITE[c // 13]) if c % 13 < 12 else ()
+    for c in range(52)
+)
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+@dataclass
+class Verdict:
+    """What ``search`` found: ``status`` is "solved", "unwinnable" or "unknown"."""
+
+    status: str
+    moves: list[str] | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+    internal: list = field(default_factory=list, repr=False)
+
+
+def _safe(card: int, found: list[int] | tuple[int, ...]) -> bool:
+    """Nothing could ever need ``card`` on the tableau (see the module docstring)."""
+    rank = card % 13 + 1
+    if rank <= 2:
+        return True
+    suit = card // 13
+    a, b = _OPPOSITE[suit]
+    return found[a] >= rank - 1 and found[b] >= rank - 1 and found[_SAME[suit]] >= rank - 2
+
+
+class _Search:
+    def __init__(self, draw: int, turns_left: int | None, max_nodes: int, max_seconds: float | None):
+        self.draw = draw
+        # Talon cards all in reach at any time: order and pointer do not matter.
+        self.free_talon = draw == 1 and turns_left is None
+        self.max_nodes = max_nodes
+        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        self.nodes = 0
+        self.seen: set = set()
+
+    # -- positions: (piles, foundations, talon, pointer, turns_left) --------------------
+    # piles: tuple of 7 (face_down tuple, face_up tuple); talon: waste bottom-first then
+    # stock top-first, the pointer its waste length; turns_left None when unlimited.
+
+    def key(self, node):
+        piles, found, talon, pointer, turns = node
+        if self.free_talon:
+            return (tuple(sorted(piles)), tuple(found))
+        return (tuple(sorted(piles)), talon, pointer, turns)
+
+    def reach(self, talon, pointer, turns):
+        """(position, passes over used) for each talon card that can become the waste top."""
+        size = len(talon)
+        if not size:
+            return []
+        if self.free_talon:
+            return [(q, 0) for q in range(1, size + 1)]
+        out = []
+        seen = set()
+        if pointer > 0:
+            out.append((pointer, 0))
+            seen.add(pointer)
+        q = pointer
+        while q < size:
+            q = min(q + self.draw, size)
+            if q not in seen:
+                out.append((q, 0))
+                seen.add(q)
+        if turns is None or turns > 0:
+            q = 0
+            while q < size:
+                q = min(q + self.draw, size)
+                if q not in seen:
+                    out.append((q, 1))
+                    seen.add(q)
+        return out
+
+    def autoplay(self, node, path):
+        """Play every safe foundation move; the new position."""
+        piles, found, talon, pointer, turns = node
+        changed = True
+        piles_list = None
+        while changed:
+            changed = False
+            for i in range(7):
+                pile = piles_list[i] if piles_list else piles[i]
+                up = pile[1]
+                if up:
+                    card = up[-1]
+                    suit = card // 13
+                    if found[suit] == card % 13 and _safe(card, found):
+                        if piles_list is None:
+                            piles_list = list(piles)
+                            found = list(found)
+                        piles_list[i] = _without_top(pile, 1)
+                        found[suit] += 1
+                        path.append(("P", i, 1, FOUNDATION))
+                        changed = True
+            if self.free_talon and talon:
+                for index, card in enumerate(talon):
+                    suit = card // 13
+                    if found[suit] == card % 13 and _safe(card, found):
+                        if piles_list is None:
+                            piles_list = list(piles)
+                            found = list(found)
+                        talon = talon[:index] + talon[index + 1:]
+                        pointer = index
+                        found[suit] += 1
+                        path.append(("T", card, FOUNDATION))
+                        changed = True
+                        break
+        if piles_list is None:
+            return node
+        return (tuple(piles_list), tuple(found), talon, pointer, turns)
+
+    def moves(self, node):
+        """The moves worth trying from ``node``, best first."""
+        piles, found, talon, pointer, turns = node
+        tops = {}
+        face_up = set()
+        first_empty = -1
+        for i in range(7):
+            down, up = piles[i]
+            if up:
+                tops[up[-1]] = i
+                face_up.update(up)
+            elif not down and first_empty < 0:
+                first_empty = i
+        reach = self.reach(talon, pointer, turns)
+        in_reach = {talon[q - 1]: (q, used) for q, used in reach}
+
+        def targets(card):
+            if card % 13 == 12:
+                return (first_empty,) if first_empty >= 0 else ()
+            return tuple(tops[p] for p in _PARENTS[card] if p in tops)
+
+        def available(card):
+            """``card`` could be put somewhere next: in reach, face up, or back from a foundation."""
+            if card in in_reach or card in face_up:
+                return True
+            suit = card // 13
+            return found[suit] == card % 13 + 1 and not _safe(card, found)
+
+        def reachable(card):
+            """``card`` could come from the stock or a foundation onto a pile next."""
+            suit = card // 13
+            return card in in_reach or (found[suit] == card % 13 + 1 and not _safe(card, found))
+
+        settled_kings = {up[0] for down, up in piles if up and not down and up[0] % 13 == 12}
+        kings_waiting = any(available(king) and king not in settled_kings for king in (12, 25, 38, 51))
+
+        out = []
+        for q, used in reach:
+            card = talon[q - 1]
+            if found[card // 13] == card % 13:
+                out.append((60, ("T", card, FOUNDATION, q, used)))
+            if not self.free_talon:
+                for to in targets(card):
+                    out.append((40, ("T", card, to, q, used)))
+        for i in range(7):
+            down, up = piles[i]
+            if not up:
+                continue
+            card = up[-1]
+            if found[card // 13] == card % 13:
+                if len(up) == 1:
+                    priority = 80 + len(down) if down else 45
+                else:
+                    priority = 50
+                out.append((priority, ("P", i, 1, FOUNDATION)))
+            for j in range(len(up)):
+                head = up[j]
+                if j == 0:
+                    if down:
+                        priority = 70 + len(down)
+                    elif head % 13 == 12 or not kings_waiting:
+                        continue  # an empty pile is only worth making for a king
+                    else:
+                        priority = 30
+                else:
+                    below = up[j - 1]
+                    if found[below // 13] == below % 13:
+                        priority = 55
+                    elif reachable(_SAME[head // 13] * 13 + head % 13):
+                        priority = 10  # makes room on ``below`` for the head's twin
+                    else:
+                        continue
+                count = len(up) - j
+                for to in targets(head):
+                    if to != i:
+                        out.append((priority, ("P", i, count, to)))
+                if self.free_talon:
+                    for chain, to in self.chains(head, i, in_reach, found, targets):
+                        out.append((priority - 1, ("C", chain + (("P", i, count, to),))))
+        for suit in range(4 if not self.free_talon else 0):
+            if found[suit]:
+                card = suit * 13 + found[suit] - 1
+                if _safe(card, found):
+                    continue
+                for to in targets(card):
+                    out.append((5, ("F", suit, to)))
+        out.sort(key=lambda item: -item[0])
+        return [move for _, move in out]
+
+    def chains(self, head, source, in_reach, found, targets):
+        """Cards from the stock (or foundations) that, laid on a tableau pile one on another,
+        would take the run headed by ``head``: (moves, pile) pairs, the moves bottom first."""
+        found_chains = []
+
+        def extend(card, links):
+            for parent in _PARENTS[card]:
+                if parent in in_reach:
+                    link = ("T", parent, None, in_reach[parent][0], 0)
+                elif found[parent // 13] == parent % 13 + 1 and not _safe(parent, found):
+                    link = ("F", parent // 13, None)
+                else:
+                    continue
+                chain = (link,) + links
+                for to in targets(parent):
+                    if to != source:
+                        found_chains.append((tuple(_aimed(step, to) for step in chain), to))
+                if parent % 13 < 12:
+                    extend(parent, chain)
+
+        if head % 13 < 12:
+            extend(head, ())
+        return found_chains
+
+    def play(self, node, move):
+        piles, found, talon, pointer, turns = node
+        kind = move[0]
+        if kind == "C":
+            for step in move[1]:
+                node = self.play(node, step)
+            return node
+        if kind == "T":
+            _, card, to, q, used = move
+            # The card, not the position: an earlier step of a chain may have shifted it.
+            q = talon.index(card) + 1
+            talon = talon[: q - 1] + talon[q:]
+            pointer = q - 1
+            if used and turns is not None:
+                turns -= used
+            if to == FOUNDATION:
+                found = list(found)
+                found[card // 13] += 1
+                return (piles, tuple(found), talon, pointer, turns)
+            piles = list(piles)
+            down, up = piles[to]
+            piles[to] = (down, up + (card,))
+            return (tuple(piles), found, talon, pointer, turns)
+        if kind == "P":
+            _, i, count, to = move
+            piles = list(piles)
+            run = piles[i][1][-count:]
+            piles[i] = _without_top(piles[i], count)
+            if to == FOUNDATION:
+                found = list(found)
+                found[run[0] // 13] += 1
+                return (tuple(piles), tuple(found), talon, pointer, turns)
+            down, up = piles[to]
+            piles[to] = (down, up + run)
+            return (tuple(piles), found, talon, pointer, turns)
+        _, suit, to = move
+        found = list(found)
+        found[suit] -= 1
+        piles = list(piles)
+        down, up = piles[to]
+        piles[to] = (down, up + (suit * 13 + found[suit],))
+        return (tuple(piles), tuple(found), talon, pointer, turns)
+
+    def run(self, root):
+        """The internal moves of a win from ``root``, or None when there is none."""
+        path: list = []
+        stack: list = []
+
+        def enter(node):
+            self.nodes += 1
+            if self.nodes > self.max_nodes:
+                raise _OutOfBudget
+            if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+                raise _OutOfBudget
+            node = self.autoplay(node, path)
+            piles, found, talon, pointer, turns = node
+            if not talon and not any(down for down, _ in piles):
+                path.extend(_finish(piles, found))
+                return True
+            key = self.key(node)
+            if key in self.seen:
+                return False
+            self.seen.add(key)
+            stack.append([node, self.moves(node), 0, len(path)])
+            return False
+
+        if enter(root):
+            return path
+        while stack:
+            frame = stack[-1]
+            node, moves, index, length = frame
+            if index == len(moves):
+                stack.pop()
+                continue
+            frame[2] = index + 1
+            del path[length:]
+            move = moves[index]
+            path.append(move)
+            if enter(self.play(node, move)):
+                return path
+        return None
+
+
+def _aimed(step, to):
+    """A chain step with its pile filled in."""
+    if step[0] == "T":
+        return ("T", step[1], to, step[3], step[4])
+    return ("F", step[1], to)
+
+
+def _without_top(pile, count):
+    down, up = pile
+    up = up[:-count]
+    if not up and down:
+        return (down[:-1], (down[-1],))
+    return (down, up)
+
+
+def _finish(piles, found):
+    """Foundation moves that clear an all-face-up tableau: the lowest card is always on top."""
+    piles = [list(up) for _, up in piles]
+    found = list(found)
+    moves = []
+    while any(piles):
+        best = min((pile[-1] % 13, i) for i, pile in enumerate(piles) if pile)
+        i = best[1]
+        card = piles[i].pop()
+        assert found[card // 13] == card % 13
+        found[card // 13] += 1
+        moves.append(("P", i, 1, FOUNDATION))
+    return moves
+
+
+def _root(state):
+    piles = []
+    for pile, face_down in zip(state.tableau, state.face_down, strict=True):
+        cards = tuple(_CARD[card] for card in pile)
+        down, up = cards[:face_down], cards[face_down:]
+        if not up and down:
+            down, up = down[:-1], down[-1:]
+        piles.append((down, up))
+    talon = tuple(_CARD[card] for card in state.waste + state.stock)
+    limit = state.options["passes"]
+    turns = None if limit == klondike.UNLIMITED else max(0, limit - 1 - state.passes)
+    return (tuple(piles), tuple(state.foundations), talon, len(state.waste), turns)
+
+
+def _in_grammar(state, internal):
+    """Replay the internal moves through the engine; the engine's moves, or raise."""
+    engine = klondike.ENGINE
+    moves = []
+
+    def play(move):
+        nonlocal state
+        state = engine.apply(state, 0, move)
+        moves.append(move)
+
+    def turn_up():
+        for i, pile in enumerate(state.tableau):
+            if pile and state.face_down[i] == len(pile):
+                play(f"flip t{i}")
+
+    turn_up()
+    steps = [step for move in internal for step in (move[1] if move[0] == "C" else (move,))]
+    for move in steps:
+        if engine.is_over(state):
+            break
+        if move[0] == "T":
+            card, to = _NAME[move[1]], move[2]
+            for _ in range(80):
+                if state.waste and state.waste[-1] == card:
+                    break
+                play("draw")
+            else:
+                raise AssertionError(f"the {card} never reached the waste")
+            play(f"move waste f{card[1]}" if to == FOUNDATION else f"move waste t{to}")
+        elif move[0] == "P":
+            _, i, count, to = move
+            if to == FOUNDATION:
+                play(f"move t{i} f{state.tableau[i][-1][1]}")
+            else:
+                play(f"move t{i} t{to} {count}")
+        else:
+            play(f"move f{SUITS[move[1]]} t{move[2]}")
+        turn_up()
+    if not engine.is_over(state):
+        raise AssertionError("the solution did not win")
+    return moves
+
+
+def search(state, *, max_nodes: int = 200_000, max_seconds: float | None = None) -> Verdict:
+    """Solve ``state`` within the budget; see the module docstring."""
+    started = time.perf_counter()
+    if klondike.ENGINE.is_over(state):
+        return Verdict("solved", [], 0, 0.0)
+    limit = state.options["passes"]
+    finder = _Search(
+        state.options["draw"],
+        None if limit == klondike.UNLIMITED else max(0, limit - 1 - state.passes),
+        max_nodes,
+        max_seconds,
+    )
+    try:
+        internal = finder.run(_root(state))
+    except _OutOfBudget:
+        return Verdict(UNKNOWN, None, finder.nodes, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    if internal is None:
+        return Verdict("unwinnable", None, finder.nodes, seconds)
+    return Verdict("solved", _in_grammar(state, internal), finder.nodes, seconds, internal)
+
+
+def solve(state, *, max_nodes: int = 200_000, max_seconds: float | None = None):
+    """A winning list of moves, None when proven unwinnable, or ``UNKNOWN``."""
+    verdict = search(state, max_nodes=max_nodes, max_seconds=max_seconds)
+    if verdict.status == "solved":
+        return verdict.moves
+    if verdict.status == "unwinnable":
+        return None
+    return UNKNOWN
+
+
+def hint(state, budget: int = 50_000, *, max_seconds: float | None = 2.0) -> str | None:
+    """The next move of a solution from ``state``; None when none was found in the budget."""
+    verdict = search(state, max_nodes=budget, max_seconds=max_seconds)
+    if verdict.status == "solved" and verdict.moves:
+        return verdict.moves[0]
+    return None

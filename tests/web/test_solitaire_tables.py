@@ -1,0 +1,131 @@
+"""Patience tables: numbered deals, the daily deal, proven-winnable deals, hints, and a
+finished game's result with its moves, undos, variant and time."""
+
+import re
+from datetime import date
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import deals, engines
+from games.models import DailyDeal, GameResult, Table, WinnableDeal
+from games.solitaire import freecell_solver, winning_line
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+SEQ = re.compile(r'id="board"[^>]*data-seq="(\d+)"')
+klondike = engines.get("klondike")
+
+
+def new_game(client, game="klondike", **form):
+    response = client.post(reverse("play_now", args=[game]), form)
+    assert response.status_code == 302, response.content.decode()[:300]
+    return Table.objects.get(pk=int(re.search(r"/t/(\d+)/", response["Location"]).group(1)))
+
+
+def a_winnable_number(options):
+    for number in range(1, 200):
+        if winning_line("klondike", klondike.new_game(1, seed=str(number), options=options),
+                        max_nodes=50_000, max_seconds=5) is not None:
+            return number
+    raise AssertionError("no winnable deal among the first 200")
+
+
+def test_a_chosen_deal_number_is_the_game_and_a_bad_one_is_refused(client):
+    table = new_game(client, deal="#1234")
+    assert table.seed == "1234" and table.status == Table.Status.PLAYING
+    assert "Game #1234" in client.get(f"/t/{table.pk}/").content.decode()
+    for bad, reason in (("12x", "whole number"), ("0", "numbered 1 to")):
+        response = client.post(reverse("play_now", args=["klondike"]), {"deal": bad})
+        assert response.status_code == 400 and reason in response.content.decode()
+    assert Table.objects.count() == 1
+
+
+def test_a_game_won_through_the_page_records_its_moves_undos_variant_and_time(client):
+    options = klondike.resolve_options({"draw": 3})
+    number = a_winnable_number(options)
+    table = new_game(client, deal=str(number), **{"option:draw": "3"})
+    line = winning_line("klondike", klondike.load(table.state), max_nodes=50_000, max_seconds=5)
+    client.post(reverse("move", args=[table.pk]), {"seq": 0, "move": line[0]}, **HTMX)
+    client.post(reverse("move", args=[table.pk]), {"seq": 1, "move": "undo"}, **HTMX)
+    seq = 2
+    for move in line:
+        response = client.post(reverse("move", args=[table.pk]), {"seq": seq, "move": move}, **HTMX)
+        assert response.status_code == 204, response.content.decode()[:300]
+        seq += 1
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    result = GameResult.objects.get(table=table)
+    assert (result.rank, result.moves, result.undos, result.variant) == (1, len(line) + 2, 1, "draw 3")
+    assert result.seconds is not None
+    assert "Won in" in client.get(reverse("board", args=[table.pk]), **HTMX).content.decode()
+
+
+def test_the_daily_deal_is_the_same_for_everyone_today(client):
+    first = new_game(client, daily="1")
+    second = new_game(Client(), daily="1")
+    assert first.seed == second.seed and first.daily == second.daily is not None
+    assert DailyDeal.objects.count() == 1
+    page = client.get(reverse("game", args=["klondike"])).content.decode()
+    assert "Today's daily deal" in page
+
+
+def test_the_daily_deal_depends_on_the_day_and_the_variant():
+    options = klondike.resolve_options(None)
+    monday = deals.daily_number(klondike, options, day=date(2026, 11, 30))
+    assert deals.daily_number(klondike, options, day=date(2026, 11, 30)) == monday
+    assert deals.daily_number(klondike, options, day=date(2026, 12, 1)) != monday
+    draw3 = klondike.resolve_options({"draw": 3})
+    assert DailyDeal.objects.filter(variant=deals.variant_of(klondike, draw3)).count() == 0
+    deals.daily_number(klondike, draw3, day=date(2026, 11, 30))
+    assert DailyDeal.objects.count() == 3
+
+
+def test_winnable_only_takes_a_proven_deal_from_the_pool(client, delayed_tasks):
+    options = klondike.resolve_options({"winnable_only": True})
+    assert deals.refill(game="klondike", options=options, size=2) == 2
+    pooled = set(WinnableDeal.objects.values_list("number", flat=True))
+    table = new_game(client, **{"option:winnable_only": "True"})
+    assert int(table.seed) in pooled and WinnableDeal.objects.count() == 1
+    # The pool ran low: a refill was asked for, to run in the background.
+    assert delayed_tasks.pending
+
+
+def test_hint_gives_a_move_in_words_to_the_player_only(client):
+    options = klondike.resolve_options(None)
+    table = new_game(client, deal=str(a_winnable_number(options)))
+    response = client.post(reverse("hint", args=[table.pk]), **HTMX)
+    assert response.status_code == 200 and "Hint: " in response.content.decode()
+    stranger = Client()
+    stranger.get("/")
+    assert stranger.post(reverse("hint", args=[table.pk]), **HTMX).status_code == 403
+    table.refresh_from_db()
+    assert table.seq == 0  # a hint changes nothing
+
+
+def test_freecell_deal_1_is_won_by_following_hints_through_the_page(client):
+    table = new_game(client, "freecell", deal="1")
+    assert table.seed == "1"
+    html = client.get(f"/t/{table.pk}/").content.decode()
+    assert 'data-card="JD"' in html and "Game #1" in html
+    freecell = engines.get("freecell")
+    for _ in range(200):
+        table.refresh_from_db()
+        if table.status == Table.Status.FINISHED:
+            break
+        move = freecell_solver.hint(freecell.load(table.state))
+        hint_page = client.post(reverse("hint", args=[table.pk]), **HTMX).content.decode()
+        assert "Hint: " in hint_page
+        response = client.post(reverse("move", args=[table.pk]), {"seq": table.seq, "move": move}, **HTMX)
+        assert response.status_code == 204
+    result = GameResult.objects.get(table=table)
+    assert result.rank == 1 and result.moves == table.seq and result.undos == 0 and result.variant == ""
+
+
+def test_the_periodic_refill_fills_every_variant_of_every_numbered_game(monkeypatch):
+    sizes = []
+    monkeypatch.setattr(deals, "refill", lambda *, game, options: sizes.append((game, options)) or 1)
+    assert deals.refill_all() == len(sizes) == 6 + 1  # Klondike: draw 1|3 x passes 3; FreeCell: one pool
+    assert ("freecell", {}) in sizes and ("klondike", {"draw": 3, "passes": 1}) in sizes
