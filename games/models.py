@@ -108,6 +108,7 @@ class GameResult(models.Model):
     bot_level = models.CharField(max_length=16, blank=True)
     score = models.IntegerField()
     rank = models.PositiveSmallIntegerField()
+    won = models.BooleanField(default=False, help_text="ranked first; alone: finished, not given up")
     hands = models.PositiveIntegerField()
     finished_at = models.DateTimeField()
     # Solitaire and the like (Engine.result_facts): moves made, undos used, the variant

@@ -56,7 +56,8 @@ def render_board(table: Table, seats, viewer: int | None, *, message: str = "", 
     context["legal_moves"] = set(legal)
     # For boards whose moves are composed in the page (select cards, then an action).
     context["legal_json"] = json.dumps(legal)
-    context["over"] = engine.is_over(state)
+    # Over when the rules say so, or when a game played alone was given up.
+    context["over"] = engine.is_over(state) or table.status == Table.Status.FINISHED
     if context["over"]:
         context["outcome"] = engine.outcome(state)
         context["seed"] = table.seed  # revealed once the game is over

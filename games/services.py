@@ -96,6 +96,8 @@ def play_now(*, game: str, player: Player, bot_level: str | None = None, options
     chosen deal (a deal number for numbered games); ``daily``: the day whose deal it is."""
     engine = _engine(game)
     with transaction.atomic():
+        if engine.max_players == 1:
+            give_up_running(game=game, player=player)
         table = create_table(game=game, host=player, private=True, options=options, seed=seed, daily=daily)
         for index in range(1, engine.max_players):
             set_bot(table_id=table.pk, host=player, seat_index=index, level=bot_level or bots.levels(game)[-1])
@@ -415,10 +417,13 @@ def _write_results(table: Table, engine, state, seats: list[Seat]) -> None:
     hands = engine.hands_played(state)
     facts = engine.result_facts(state)
     seconds = int((table.finished_at - table.started_at).total_seconds()) if table.started_at else None
+    # Alone, you win by finishing (a game given up is lost); with others, by ranking first.
+    alone = len(seats) == 1
     GameResult.objects.bulk_create(
         GameResult(table=table, game=table.game, seat=seat.index, player=seat.player,
                    bot_level=seat.bot_level, score=outcome["scores"][seat.index],
                    rank=outcome["ranks"][seat.index], hands=hands, finished_at=table.finished_at,
+                   won=engine.is_over(state) if alone else outcome["ranks"][seat.index] == 1,
                    moves=facts.get("moves"), undos=facts.get("undos"), variant=facts.get("variant", ""),
                    seconds=seconds)
         for seat in seats
@@ -449,6 +454,35 @@ def _on_commit_tell_table(table: Table, *, state=None, seats: list[Seat] | None 
 
     # robust: a failed send is logged; it must not turn a committed move into an error.
     transaction.on_commit(tell, robust=True)
+
+
+def give_up(*, table_id: int, player: Player) -> Table:
+    """A game played alone ends unwon: its result is recorded as a loss."""
+    with transaction.atomic():
+        table = _locked_table(table_id)
+        seats = selectors.table_seats(table)
+        if len(seats) != 1 or seats[0].player_id != player.pk:
+            raise NotYourSeat("Only the player of a game played alone can give it up.")
+        if table.status != Table.Status.PLAYING:
+            raise TableError("The game is over.")
+        engine = _engine(table.game)
+        table.status = Table.Status.FINISHED
+        table.finished_at = timezone.now()
+        table.save(update_fields=["status", "finished_at"])
+        _write_results(table, engine, engine.load(table.state), seats)
+        tell_table(table)
+    return table
+
+
+def give_up_running(*, game: str, player: Player) -> int:
+    """Starting a new game alone forfeits the player's running ones of that game."""
+    running = Table.objects.filter(game=game, status=Table.Status.PLAYING, seats__player=player)
+    count = 0
+    for table_id in running.values_list("pk", flat=True):
+        if Seat.objects.filter(table_id=table_id).count() == 1:
+            give_up(table_id=table_id, player=player)
+            count += 1
+    return count
 
 
 def tell_table(table: Table) -> None:

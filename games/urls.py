@@ -20,6 +20,7 @@ urlpatterns = [
     path("t/<int:table_id>/join/<str:code>", views.join_by_link, name="join_by_link"),
     path("t/<int:table_id>/back", views.come_back, name="come_back"),
     path("t/<int:table_id>/hint", views.hint, name="hint"),
+    path("t/<int:table_id>/give-up", views.give_up, name="give_up"),
     path("t/<int:table_id>/leave", views.leave, name="leave"),
     path("t/<int:table_id>/bot", views.set_bot, name="set_bot"),
     path("t/<int:table_id>/start", views.start, name="start"),

@@ -156,6 +156,7 @@ join = _seat_action(lambda request, table_id: services.join_table(
     table_id=table_id, player=request.player,
     code=request.POST.get("code") or request.session.get(INVITES_KEY, {}).get(str(table_id), "")))
 start = _seat_action(lambda request, table_id: services.start_table(table_id=table_id, host=request.player))
+give_up = _seat_action(lambda request, table_id: services.give_up(table_id=table_id, player=request.player))
 come_back = _seat_action(lambda request, table_id: services.come_back(table_id=table_id, player=request.player))
 
 

@@ -59,6 +59,7 @@ def test_a_game_won_through_the_page_records_its_moves_undos_variant_and_time(cl
     assert table.status == Table.Status.FINISHED
     result = GameResult.objects.get(table=table)
     assert (result.rank, result.moves, result.undos, result.variant) == (1, len(line) + 2, 1, "draw 3")
+    assert result.won is True
     assert result.seconds is not None
     assert "Won in" in client.get(reverse("board", args=[table.pk]), **HTMX).content.decode()
 
@@ -129,3 +130,22 @@ def test_the_periodic_refill_fills_every_variant_of_every_numbered_game(monkeypa
     monkeypatch.setattr(deals, "refill", lambda *, game, options: sizes.append((game, options)) or 1)
     assert deals.refill_all() == len(sizes) == 6 + 1  # Klondike: draw 1|3 x passes 3; FreeCell: one pool
     assert ("freecell", {}) in sizes and ("klondike", {"draw": 3, "passes": 1}) in sizes
+
+
+def test_giving_up_records_a_loss_and_a_new_game_forfeits_the_running_one(client):
+    first = new_game(client, deal="5")
+    response = client.post(reverse("give_up", args=[first.pk]), **HTMX)
+    assert response.status_code == 200 and "You gave up this game." in response.content.decode()
+    first.refresh_from_db()
+    assert first.status == Table.Status.FINISHED
+    assert GameResult.objects.get(table=first).won is False
+    # Nobody else may give it up, and it cannot be given up twice.
+    assert Client().post(reverse("give_up", args=[first.pk]), **HTMX).status_code == 403
+    assert client.post(reverse("give_up", args=[first.pk]), **HTMX).status_code == 400
+    second = new_game(client, deal="6")
+    third = new_game(client, deal="7")
+    second.refresh_from_db()
+    assert second.status == Table.Status.FINISHED and GameResult.objects.get(table=second).won is False
+    assert third.status == Table.Status.PLAYING
+    assert GameResult.objects.filter(won=False).count() == 2
+

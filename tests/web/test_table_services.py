@@ -134,6 +134,7 @@ def test_a_whole_match_ends_with_one_result_per_seat():
     assert all(r.hands == hearts.hands_played(state_of(table)) >= 1 for r in results)
     # Seconds from start to finish for every game; moves and undos only where the engine counts them.
     assert all(r.seconds is not None and r.moves is None and r.variant == "" for r in results)
+    assert [r.won for r in results] == [r.rank == 1 for r in results] and any(r.won for r in results)
     before = snapshot(table)
     with pytest.raises(services.MoveRejected, match="over"):
         services.play_move(table_id=table.pk, player=player, seq=table.seq, move="play 2C")
