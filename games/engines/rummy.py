@@ -34,7 +34,10 @@ Scoring (option ``scoring``)
 When the stock is empty at the start of a turn (option ``empty_stock``)
 - ``reshuffle``: the discard pile except its top card is shuffled (label
   ``rummy:round:<n>:stock:<k>``) into a new stock. If only the top card is left, the player
-  must take it.
+  must take it. As the seed advises against endless play, a round rebuilds its stock at
+  most three times: the fourth time the stock is empty the round ends as with
+  ``turn_over`` (lowest hand wins the difference). Without this, two players each holding
+  cards that can no longer be laid off anywhere would draw and discard forever.
 - ``turn_over``: the first time, the discard pile is turned over, unshuffled, to be the new
   stock (its oldest card on top) and the top card is turned up to start a new pile. The
   second time the round ends: the lowest hand wins it and every other hand is worth its value
@@ -42,7 +45,7 @@ When the stock is empty at the start of a turn (option ``empty_stock``)
   to take the old discard instead.)
 - ``block``: the round ends. With ``penalty`` every player adds their own hand's value;
   with ``winner_takes`` the lowest hand wins the difference, as with ``turn_over``.
-  With ``turn_over`` or ``block``, hands tied for lowest all count as winners.
+  When an empty stock ends the round, hands tied for lowest all count as winners.
 
 Other options
 - ``aces``: ``low``, or ``high_or_low`` (Q-K-A and A-2-3 both run, never K-A-2; aces 15).
@@ -88,6 +91,7 @@ from games.engines.cards import (
     SUIT_WORDS,
     CardError,
     card_name,
+    checked_deck,
     parse_card,
     shuffled,
     sort_cards,
@@ -100,6 +104,7 @@ SUITS = "CDHS"
 # Places in a run: ace low is 1, ace high is 14.
 PLACE = {rank: i + 1 for i, rank in enumerate("A23456789TJQK")}
 RANK_AT = {**{place: rank for rank, place in PLACE.items()}, 14: "A"}
+MAX_RESHUFFLES = 3  # per round; see the docstring
 HAND_SIZE = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
 _POINTS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10, **{str(n): n for n in range(2, 10)}}
 
@@ -304,7 +309,7 @@ class Rummy(base.Engine):
         state.round_scores = ()
         state.last_round = None
         if deck is not None:
-            deck = _checked_deck(deck, options["jokers"] == "on")
+            deck = checked_deck(deck, jokers=2 if options["jokers"] == "on" else 0)
         _deal(state, 1, deck)
         return state
 
@@ -632,17 +637,6 @@ class Rummy(base.Engine):
 # -- dealing, turns and rounds ------------------------------------------------------------
 
 
-def _checked_deck(deck, jokers: bool) -> list[str]:
-    try:
-        cards = [parse_card(card, jokers=jokers) for card in deck]
-    except CardError as error:
-        raise ValueError(f"deck: {error}") from None
-    full = standard_deck(jokers=2 if jokers else 0)
-    if sorted(cards) != sorted(full):
-        raise ValueError(f"deck must list each of the {len(full)} cards exactly once")
-    return cards
-
-
 def _deal(state: RummyState, round_number: int, deck: list[str] | None) -> None:
     """Start round ``round_number`` on ``state`` (a fresh copy the caller owns)."""
     players = state.players
@@ -675,7 +669,7 @@ def _begin_turn(state: RummyState, seat: int) -> None:
     if state.stock:
         return
     rule = state.options["empty_stock"]
-    if rule == "reshuffle":
+    if rule == "reshuffle" and state.stock_rebuilt < MAX_RESHUFFLES:
         state.stock_rebuilt += 1
         label = f"rummy:round:{state.round_number}:stock:{state.stock_rebuilt}"
         state.stock = tuple(shuffled(state.discard[:-1], state.seed, label=label))

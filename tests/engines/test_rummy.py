@@ -397,6 +397,15 @@ def test_reshuffle_turns_the_discard_pile_but_its_top_into_a_new_stock():
     assert rummy.dump(state)["stock"] != pile  # shuffled
 
 
+def test_reshuffling_stops_after_three_rebuilds_and_the_lowest_hand_wins():
+    state = with_data(near_the_end(["9S"], ["2C", "2S", "4C"]), stock_rebuilt=3)
+    state = play(state, "draw stock", "discard KH")
+    view = rummy.view(state, None)
+    assert view["round_number"] == 2 and view["last_round"]["ended_by"] == "stock"
+    values = [sum(points(card) for card in left) for left in view["last_round"]["hands"]]
+    assert view["round_scores"] == [[value - min(values) for value in values]]
+
+
 def test_turn_over_keeps_the_order_and_ends_the_round_the_second_time():
     pile = ["2C", "2S", "4C"]
     state = near_the_end(["9S"], pile, empty_stock="turn_over")
