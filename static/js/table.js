@@ -138,9 +138,48 @@
       var move = legal[key({verb: button.dataset.verb, cards: chosen.slice().sort().join(","),
                             target: button.dataset.target || ""})];
       button.disabled = !move;
-      button.value = move || "";
+      button.value = move ? move + arrangement(button) : "";
     });
+    form.querySelectorAll("[data-base-move]").forEach(function (button) {
+      button.value = button.dataset.baseMove + arrangement(button);
+    });
+    showArrangement(form);
   }
+
+  // Gin Rummy: the player's own melds for a knock, gin or "done" ("knock 5H melds 3S4S5S 7C7D7H");
+  // without them the engine arranges the hand for the least deadwood.
+  var arranged = [];
+  function arrangement(button) {
+    if (!button.hasAttribute("data-arrangeable") || !arranged.length) return "";
+    return " melds " + arranged.map(function (group) { return group.join(""); }).join(" ");
+  }
+  function showArrangement(form) {
+    var list = form.querySelector("[data-arrange-list]");
+    if (!list) return;
+    var inHand = {};
+    form.querySelectorAll("[data-select-card]").forEach(function (c) { inHand[c.dataset.card] = true; });
+    arranged = arranged.filter(function (group) { return group.every(function (c) { return inHand[c]; }); });
+    list.textContent = arranged.length
+      ? "Your melds: " + arranged.map(function (group) { return group.join(" "); }).join(" · ")
+      : "The best arrangement is used.";
+  }
+  document.addEventListener("click", function (event) {
+    var add = event.target.closest("[data-arrange-add]");
+    var clear = event.target.closest("[data-arrange-clear]");
+    var form = document.querySelector("form[data-select-form]");
+    if (!form || (!add && !clear)) return;
+    if (clear) arranged = [];
+    if (add) {
+      var picked = form.querySelectorAll('[data-select-card][aria-pressed="true"]');
+      if (picked.length < 3) return;
+      arranged.push(Array.prototype.map.call(picked, function (c) {
+        c.setAttribute("aria-pressed", "false");
+        return c.dataset.card;
+      }));
+      selected = [];
+    }
+    refresh(form);
+  });
 
   // A frame redraws the hand; the cards still in it stay selected.
   var selected = [];
