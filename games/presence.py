@@ -57,6 +57,9 @@ def check_table(*, table_id: int) -> str:
         if table is None:
             return "not playing"
         seats = selectors.table_seats(table)
+        if len(seats) == 1:
+            # A game played alone waits for its player: no bot plays it, nobody else waits.
+            return "unchanged"
         people = [seat for seat in seats if seat.player_id is not None]
         gone = [seat for seat in people if not seat.is_away and seat.seen_at is not None
                 and seat.seen_at <= now - grace()]

@@ -131,3 +131,12 @@ def test_a_turn_played_in_time_cancels_its_timer():
     before = snapshot(table)
     assert services.play_timed_out_turn(table_id=table.pk, seat_index=0, deadline=deadline) is False
     assert snapshot(table) == before
+
+
+def test_a_game_played_alone_waits_for_its_player(settings):
+    settings.AWAY_GRACE_SECONDS = 60
+    table = services.play_now(game="klondike", player=create_guest(), seed="3")
+    Seat.objects.filter(table=table).update(seen_at=timezone.now() - timedelta(hours=2))
+    assert presence.check_table(table_id=table.pk) == "unchanged"
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING and not seat_of(table, 0).is_away
