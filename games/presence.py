@@ -82,13 +82,11 @@ def check_table(*, table_id: int) -> str:
 def sweep() -> int:
     """Check every running table someone may have left without a goodbye; returns how many."""
     stale = timezone.now() - grace()
-    table_ids = (Seat.objects.filter(table__status=Table.Status.PLAYING, player__isnull=False)
-                 .filter(away_since__isnull=True, seen_at__lte=stale)
-                 .values_list("table_id", flat=True).distinct())
-    ids = list(table_ids) + list(
-        Seat.objects.filter(table__status=Table.Status.PLAYING, away_since__lte=stale)
-        .values_list("table_id", flat=True).distinct())
-    for table_id in set(ids):
+    # Tables with a second seat: a game played alone is never swept (see check_table).
+    running = Seat.objects.filter(table__status=Table.Status.PLAYING, table__seats__index=1)
+    gone = running.filter(player__isnull=False, away_since__isnull=True, seen_at__lte=stale)
+    left = running.filter(away_since__lte=stale)
+    ids = set(gone.values_list("table_id", flat=True)) | set(left.values_list("table_id", flat=True))
+    for table_id in ids:
         check_table(table_id=table_id)
-    return len(set(ids))
-
+    return len(ids)

@@ -140,3 +140,10 @@ def test_a_game_played_alone_waits_for_its_player(settings):
     assert presence.check_table(table_id=table.pk) == "unchanged"
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING and not seat_of(table, 0).is_away
+
+
+def test_the_sweep_passes_over_games_played_alone(settings):
+    settings.AWAY_GRACE_SECONDS = 60
+    table = services.play_now(game="klondike", player=create_guest(), seed="3")
+    Seat.objects.filter(table=table).update(seen_at=timezone.now() - timedelta(hours=2))
+    assert presence.sweep() == 0
