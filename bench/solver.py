@@ -1,7 +1,12 @@
 """How fast the patience solvers win their deals. Prints figures; asserts nothing.
 
-    .venv/bin/python bench/solver.py                    # FreeCell deals 1-1000
-    .venv/bin/python bench/solver.py --freecell 1-100   # a quick look
+    .venv/bin/python bench/solver.py                    # FreeCell deals 1-1000, 1,000 Klondike deals per draw
+    .venv/bin/python bench/solver.py --freecell 1-100 --klondike 100   # a quick look
+
+Klondike deals are decided with every card known (the "thoughtful" game) within a budget
+per deal (``--klondike-nodes``, ``--klondike-seconds``): proven winnable, proven
+unwinnable (under the solver's pruning, see games/solitaire/klondike_solver.py), or
+undecided. The deals are numbers 1..N, searched on two processes.
 
 One function per game; ``main`` runs each that was asked for. A line of calibration
 (a plain Python loop of ten million additions) comes first, so figures taken on a busy
@@ -17,7 +22,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games.engines.freecell import ENGINE as freecell  # noqa: E402
-from games.solitaire import freecell_solver  # noqa: E402
+from games.engines.klondike import ENGINE as klondike  # noqa: E402
+from games.solitaire import freecell_solver, klondike_solver  # noqa: E402
 
 
 def deal_range(text):
@@ -61,6 +67,32 @@ def bench_freecell(deals, max_nodes, max_seconds):
         print(f"  solution length: median {statistics.median(lengths)} moves, longest {max(lengths)}")
 
 
+def _decide_klondike(job):
+    number, draw, max_nodes, max_seconds = job
+    state = klondike.new_game(1, seed=str(number), options={"draw": draw})
+    verdict = klondike_solver.search(state, max_nodes=max_nodes, max_seconds=max_seconds)
+    return verdict.status, verdict.seconds
+
+
+def bench_klondike(count, max_nodes, max_seconds):
+    from multiprocessing import Pool
+
+    for draw in (1, 3):
+        jobs = [(number, draw, max_nodes, max_seconds) for number in range(1, count + 1)]
+        started = time.perf_counter()
+        with Pool(2) as pool:
+            results = pool.map(_decide_klondike, jobs, chunksize=8)
+        wall = time.perf_counter() - started
+        shares = {status: sum(1 for s, _ in results if s == status) / count
+                  for status in ("solved", "unwinnable", klondike_solver.UNKNOWN)}
+        times = sorted(seconds for _, seconds in results)
+        p95 = times[max(0, -(-95 * len(times) // 100) - 1)]
+        print(f"Klondike draw {draw}, deals 1-{count} (budget {max_nodes:,} nodes or {max_seconds} s a deal):")
+        print(f"  proven winnable {shares['solved']:.1%}  unwinnable {shares['unwinnable']:.1%}  "
+              f"undecided {shares[klondike_solver.UNKNOWN]:.1%}")
+        print(f"  per deal: median {statistics.median(times):.3f} s  p95 {p95:.3f} s; wall {wall:.0f} s on 2 processes")
+
+
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -74,9 +106,15 @@ def main():
     )
     parser.add_argument("--max-nodes", type=int, default=200_000)
     parser.add_argument("--max-seconds", type=float, default=20.0)
+    parser.add_argument("--klondike", type=int, default=1000, metavar="N", help="Klondike deals per draw mode (0: none)")
+    parser.add_argument("--klondike-nodes", type=int, default=15_000)
+    parser.add_argument("--klondike-seconds", type=float, default=0.6)
     args = parser.parse_args()
     print(f"calibration: 10M additions in a Python loop took {calibrate():.2f} s")
-    bench_freecell(args.freecell, args.max_nodes, args.max_seconds)
+    if args.freecell:
+        bench_freecell(args.freecell, args.max_nodes, args.max_seconds)
+    if args.klondike:
+        bench_klondike(args.klondike, args.klondike_nodes, args.klondike_seconds)
 
 
 if __name__ == "__main__":
