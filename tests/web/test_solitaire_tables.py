@@ -36,7 +36,9 @@ def a_winnable_number(options):
 def test_a_chosen_deal_number_is_the_game_and_a_bad_one_is_refused(client):
     table = new_game(client, deal="#1234")
     assert table.seed == "1234" and table.status == Table.Status.PLAYING
-    assert "Game #1234" in client.get(f"/t/{table.pk}/").content.decode()
+    page = client.get(f"/t/{table.pk}/").content.decode()
+    assert 'href="/klondike/?deal=1234"' in page and "Game #1234" in page
+    assert 'value="1234"' in client.get("/klondike/?deal=1234").content.decode()  # the shared link
     for bad, reason in (("12x", "whole number"), ("0", "numbered 1 to")):
         response = client.post(reverse("play_now", args=["klondike"]), {"deal": bad})
         assert response.status_code == 400 and reason in response.content.decode()
