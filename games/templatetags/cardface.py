@@ -170,3 +170,17 @@ def slot(card: str | None, pile: str):
 def prefix(value, text: str) -> str:
     """``3|prefix:"t"`` -> "t3": pile names built in templates."""
     return f"{text}{value}"
+
+
+@register.simple_tag
+def seat_badges(seat):
+    """After a seat's name on any board: a person's seat a bot is playing, and a turn timer.
+    A tag, not an include: every board renders it for every seat on every frame."""
+    html = ""
+    if seat.is_away:
+        html += ' <span class="badge badge--away">away · bot playing</span>'
+    if seat.seconds_left is not None:
+        left = int(seat.seconds_left)
+        html += (f' <span class="turn-timer" data-seconds="{left}" role="timer" '
+                 f'aria-label="{left} seconds left">{left} s</span>')
+    return mark_safe(html)  # fixed text and integers only
