@@ -13,6 +13,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -152,6 +153,8 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "sweep-presence": {"task": "games.tasks.sweep_presence", "schedule": 60.0},
     "refill-winnable-deals": {"task": "games.tasks.refill_all_winnable_deals", "schedule": 15 * 60.0},
+    # Nightly: rate the day's rated games, then rebuild the leaderboards (server time, CELERY_TIMEZONE).
+    "rate-games": {"task": "stats.tasks.rate_games", "schedule": crontab(hour=3, minute=15)},
 }
 
 # Seconds between consecutive bot moves, so people can follow the play.

@@ -31,6 +31,8 @@ class Table(models.Model):
     )
     # The day of the daily deal this table plays, if it is one.
     daily = models.DateField(null=True, blank=True)
+    # Rated: the result moves its players' ratings (stats.rating); registered players only.
+    rated = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

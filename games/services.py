@@ -65,11 +65,12 @@ TURN_TIMER_CHOICES = (0, 15, 30, 60, 120)  # seconds; 0: no timer
 # Invite codes are read aloud and typed: no 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+GUESTS_NOT_RATED = "Rated tables are for registered players; sign up to join."
 
 
 def create_table(*, game: str, host: Player, options: dict | None = None, private: bool = False,
                  players: int | None = None, turn_seconds: int = 0, seed: str | None = None,
-                 daily=None) -> Table:
+                 daily=None, rated: bool = False) -> Table:
     """A waiting table with the host in seat 0, the other seats empty, and an invite code."""
     engine = _engine(game)
     players = players or engine.max_players
@@ -80,10 +81,12 @@ def create_table(*, game: str, host: Player, options: dict | None = None, privat
         raise TableError(str(error)) from None
     if turn_seconds not in TURN_TIMER_CHOICES:
         raise TableError("Turn timers are off, 15, 30, 60 or 120 seconds.")
+    if rated and host.user_id is None:
+        raise TableError(GUESTS_NOT_RATED)
     with transaction.atomic():
         table = Table.objects.create(game=game, options=options, private=private, host=host,
                                      seed=seed or cards.new_seed(), invite_code=_free_invite_code(),
-                                     turn_seconds=turn_seconds, daily=daily)
+                                     turn_seconds=turn_seconds, daily=daily, rated=rated)
         Seat.objects.bulk_create(
             Seat(table=table, index=index, player=host if index == 0 else None) for index in range(players)
         )
@@ -125,6 +128,8 @@ def join_table(*, table_id: int, player: Player, seat_index: int | None = None, 
             raise NotYourSeat("This table is private: you need its invite link or code.")
         if table.status != Table.Status.WAITING:
             raise TableError("This game has started; you can watch it.")
+        if table.rated and player.user_id is None:
+            raise TableError(GUESTS_NOT_RATED)
         seats = list(table.seats.all())
         if any(seat.player_id == player.pk for seat in seats):
             raise TableError("You already have a seat at this table.")
@@ -246,7 +251,8 @@ def play_again(*, table_id: int, player: Player) -> Table:
             return existing
         rematch = Table.objects.create(game=table.game, options=table.options, private=table.private,
                                        host=player, seed=cards.new_seed(), rematch_of=table,
-                                       invite_code=_free_invite_code(), turn_seconds=table.turn_seconds)
+                                       invite_code=_free_invite_code(), turn_seconds=table.turn_seconds,
+                                       rated=table.rated)
         Seat.objects.bulk_create(
             Seat(table=rematch, index=seat.index, player=seat.player, bot_level=seat.bot_level) for seat in seats
         )

@@ -98,7 +98,8 @@ def new_table(request, game):
     try:
         table = services.create_table(game=game, host=request.player, private=request.POST.get("listed") != "on",
                                       turn_seconds=turn_seconds, players=players,
-                                      options=_posted_options(engine, request.POST))
+                                      options=_posted_options(engine, request.POST),
+                                      rated=request.POST.get("rated") == "on")
     except services.TableError as error:
         return _game_page(request, game, code_error=error.message, status=400)
     return redirect("table", table_id=table.pk)

@@ -3,7 +3,8 @@
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count
+from django.core.paginator import Page, Paginator
+from django.db.models import Count, Max, Min, Q, Sum
 
 from accounts.models import Player
 from games import engines
@@ -78,3 +79,195 @@ def _game_name(slug: str) -> str:
         return engines.get(slug).name
     except LookupError:
         return slug  # a game no longer offered still shows in the history
+
+
+# -- Personal stats and game history (/u/<name>/stats/, /u/<name>/history/) -------------------
+
+LOWER_IS_BETTER = frozenset({"hearts"})  # points are penalties; the average is per hand
+TIMED_GAMES = frozenset({"klondike", "freecell"})  # best time, fewest moves, wins without undo
+CHART_GAMES = 50
+HISTORY_PAGE_SIZE = 50
+_EXPORT_CHUNK = 500
+
+
+@dataclass(frozen=True)
+class VariantStats:
+    game: str
+    name: str
+    variant: str
+    played: int
+    won: int
+    win_rate: float  # 0..1
+    current_streak: int
+    best_streak: int
+    average_score: float | None  # Hearts: points per hand
+    best_score: int | None
+    lower_is_better: bool
+    best_seconds: int | None = None
+    fewest_moves: int | None = None
+    wins_without_undo: int | None = None
+
+    @property
+    def timed(self) -> bool:
+        return self.game in TIMED_GAMES
+
+    @property
+    def best_time(self) -> str:
+        """The best time as m:ss, or an empty string with no win."""
+        if self.best_seconds is None:
+            return ""
+        return f"{self.best_seconds // 60}:{self.best_seconds % 60:02d}"
+
+
+@dataclass(frozen=True)
+class ChartBar:
+    x: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class ResultsChart:
+    game: str
+    name: str
+    bars: list[ChartBar]
+    won: int
+    lost: int
+    width: int
+    label: str
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    table_id: int
+    game: str
+    name: str
+    finished_at: datetime
+    seat: int
+    rank: int
+    won: bool
+    score: int
+    hands: int
+    moves: int | None
+    undos: int | None
+    variant: str
+    seconds: int | None
+    opponents: list[str]
+
+    def as_dict(self) -> dict:
+        """The export's stable keys, JSON-ready."""
+        return {"table_id": self.table_id, "game": self.game, "finished_at": self.finished_at.isoformat(),
+                "seat": self.seat, "rank": self.rank, "won": self.won, "score": self.score, "hands": self.hands,
+                "moves": self.moves, "undos": self.undos, "variant": self.variant, "seconds": self.seconds,
+                "opponents": self.opponents}
+
+
+def personal_stats(*, player: Player) -> list[VariantStats]:
+    """Per game and variant: counts, streaks, scores and (solitaire) records; two queries in all."""
+    won_games = Q(won=True)
+    rows = (GameResult.objects.filter(player=player).values("game", "variant")
+            .annotate(played=Count("pk"), wins=Count("pk", filter=won_games), score_sum=Sum("score"),
+                      hands_sum=Sum("hands"), high=Max("score"), low=Min("score"),
+                      best_seconds=Min("seconds", filter=won_games), fewest_moves=Min("moves", filter=won_games),
+                      clean_wins=Count("pk", filter=won_games & Q(undos=0)))
+            .order_by())
+    streaks = _streaks(player=player)
+    stats = []
+    for row in rows:
+        game, variant = row["game"], row["variant"]
+        lower = game in LOWER_IS_BETTER
+        if lower:
+            average = row["score_sum"] / row["hands_sum"] if row["hands_sum"] else None
+        else:
+            average = row["score_sum"] / row["played"]
+        current, best = streaks.get((game, variant), (0, 0))
+        timed = game in TIMED_GAMES
+        stats.append(VariantStats(
+            game=game, name=_game_name(game), variant=variant, played=row["played"], won=row["wins"],
+            win_rate=row["wins"] / row["played"], current_streak=current, best_streak=best,
+            average_score=average, best_score=row["low"] if lower else row["high"], lower_is_better=lower,
+            best_seconds=row["best_seconds"] if timed else None, fewest_moves=row["fewest_moves"] if timed else None,
+            wins_without_undo=row["clean_wins"] if timed else None,
+        ))
+    order = {engine.slug: index for index, engine in enumerate(engines.all())}
+    return sorted(stats, key=lambda s: (order.get(s.game, len(order)), s.game, s.variant))
+
+
+def _streaks(*, player: Player) -> dict[tuple[str, str], tuple[int, int]]:
+    """(current, best) win streak per (game, variant), in finishing order."""
+    streaks: dict[tuple[str, str], tuple[int, int]] = {}
+    for game, variant, won in (GameResult.objects.filter(player=player).order_by("finished_at", "pk")
+                               .values_list("game", "variant", "won")):
+        current, best = streaks.get((game, variant), (0, 0))
+        current = current + 1 if won else 0
+        streaks[(game, variant)] = (current, max(best, current))
+    return streaks
+
+
+def results_charts(*, player: Player, last: int = CHART_GAMES) -> list[ResultsChart]:
+    """Per game, the last ``last`` games as won/lost bars, oldest first; one query."""
+    outcomes: dict[str, list[bool]] = {}
+    for game, won in (GameResult.objects.filter(player=player).order_by("finished_at", "pk")
+                      .values_list("game", "won")):
+        outcomes.setdefault(game, []).append(won)
+    order = {engine.slug: index for index, engine in enumerate(engines.all())}
+    charts = []
+    for game in sorted(outcomes, key=lambda slug: (order.get(slug, len(order)), slug)):
+        recent = outcomes[game][-last:]
+        won = sum(recent)
+        name = _game_name(game)
+        charts.append(ResultsChart(
+            game=game, name=name, bars=[ChartBar(x=index * 6, won=w) for index, w in enumerate(recent)],
+            won=won, lost=len(recent) - won, width=max(len(recent) * 6, 6),
+            label=f"{name}: last {len(recent)} games, oldest first: {won} won, {len(recent) - won} lost",
+        ))
+    return charts
+
+
+def history_games(*, player: Player) -> list[tuple[str, str]]:
+    """(slug, name) of each game the player has finished, for the history's filter."""
+    slugs = set(GameResult.objects.filter(player=player).values_list("game", flat=True).distinct())
+    order = {engine.slug: index for index, engine in enumerate(engines.all())}
+    return [(slug, _game_name(slug)) for slug in sorted(slugs, key=lambda s: (order.get(s, len(order)), s))]
+
+
+def _history_results(*, player: Player, game: str | None):
+    results = GameResult.objects.filter(player=player).order_by("-finished_at", "-pk")
+    return results.filter(game=game) if game else results
+
+
+def history_page(*, player: Player, game: str | None = None, page: str | int | None = 1) -> Page:
+    """One page of finished games, newest first, as HistoryRows (the page's object_list)."""
+    history = Paginator(_history_results(player=player, game=game), HISTORY_PAGE_SIZE).get_page(page)
+    history.object_list = _history_rows(list(history.object_list))
+    return history
+
+
+def history_rows(*, player: Player, game: str | None = None):
+    """Every finished game, newest first, as HistoryRows: a generator, read in chunks."""
+    chunk = []
+    for result in _history_results(player=player, game=game).iterator(chunk_size=_EXPORT_CHUNK):
+        chunk.append(result)
+        if len(chunk) == _EXPORT_CHUNK:
+            yield from _history_rows(chunk)
+            chunk = []
+    if chunk:
+        yield from _history_rows(chunk)
+
+
+def _history_rows(results: list[GameResult]) -> list[HistoryRow]:
+    """Rows for ``results`` with the other seats' names: one query for the lot."""
+    seats_by_table: dict[int, list[GameResult]] = {}
+    for other in (GameResult.objects.filter(table_id__in={result.table_id for result in results})
+                  .select_related("player").order_by("table_id", "seat")):
+        seats_by_table.setdefault(other.table_id, []).append(other)
+    rows = []
+    for result in results:
+        seats = seats_by_table.get(result.table_id, [])
+        rows.append(HistoryRow(
+            table_id=result.table_id, game=result.game, name=_game_name(result.game),
+            finished_at=result.finished_at, seat=result.seat, rank=result.rank, won=result.won,
+            score=result.score, hands=result.hands, moves=result.moves, undos=result.undos,
+            variant=result.variant, seconds=result.seconds,
+            opponents=[_seat_name(other, len(seats)) for other in seats if other.seat != result.seat],
+        ))
+    return rows

@@ -104,3 +104,15 @@ def test_new_table_takes_the_engines_own_options_and_refuses_others(client):
     response = client.post(reverse("new_table", args=["hearts"]), {"players": "3"})
     assert response.status_code == 400 and "not 3" in response.content.decode()
     assert Table.objects.count() == 1
+
+
+def test_only_registered_players_open_a_rated_table(client):
+    response = client.post(reverse("new_table", args=["hearts"]), {"rated": "on"})
+    assert response.status_code == 400 and "registered players" in response.content.decode()
+    assert not Table.objects.exists()
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user("Rated1", password="a long enough password 1")
+    client.force_login(user)
+    table = new_private_table(client, rated="on")
+    assert table.rated

@@ -1,0 +1,71 @@
+"""The rankings: every game's leaderboard (/rankings/) and one game's, paginated (/<game>/rankings/)."""
+
+from django.core.paginator import Paginator
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from games import engines
+from stats import leaderboard
+from stats.models import LeaderboardRow
+
+TOP = 100
+PER_PAGE = 25
+OVERVIEW_ROWS = 10
+
+
+@require_GET
+def rankings(request):
+    boards = []
+    for engine in engines.all():
+        if engine.max_players > 1:
+            rows = list(LeaderboardRow.objects.filter(game=engine.slug).select_related("player")[:OVERVIEW_ROWS])
+        else:
+            rows = list(leaderboard.patience_ranking(engine.slug)[:OVERVIEW_ROWS])
+        boards.append({"engine": engine, "patience": engine.max_players == 1, "rows": rows})
+    return render(request, "stats/rankings.html", {"boards": boards, "me": _me(request)})
+
+
+@require_GET
+def game_rankings(request, game):
+    engine = engines.get(game)
+    query = request.GET.get("q", "").strip()
+    me = _me(request)
+    patience = engine.max_players == 1
+    if patience:
+        rows = leaderboard.patience_ranking(game)
+        if query:
+            rows = rows.filter(player__display_name__icontains=query)
+        top = rows if query else rows[:TOP]
+    else:
+        rows = LeaderboardRow.objects.filter(game=game).select_related("player")
+        if query:
+            rows = rows.filter(player__display_name__icontains=query)
+        top = rows if query else rows[:TOP]
+    page = Paginator(top, PER_PAGE).get_page(request.GET.get("page"))
+    my_row = None
+    if me is not None:
+        if patience:
+            my_row = leaderboard.patience_row(game, me)
+        else:
+            my_row = LeaderboardRow.objects.filter(game=game, player_id=me).select_related("player").first()
+    lines = [_line(row, me) for row in page.object_list]
+    if my_row is not None and not any(line["mine"] for line in lines):
+        lines.append({**_line(my_row, me), "below": True})  # your own row, under the list
+    return render(request, "stats/rankings.html", {
+        "engine": engine, "patience": patience, "page": page, "lines": lines, "query": query, "me": me,
+    })
+
+
+def _line(row, me) -> dict:
+    """One row of the table, the same for rated games and patience games."""
+    if isinstance(row, dict):
+        return {"rank": row["rank"], "name": row["player__display_name"], "wins": row["wins"],
+                "mine": row["player_id"] == me, "below": False}
+    return {"rank": row.rank, "name": row.player.display_name, "rating": row.rating, "games": row.games,
+            "win_rate": round(100 * row.win_rate), "movement": row.movement, "mine": row.player_id == me,
+            "below": False}
+
+
+def _me(request):
+    player = getattr(request, "player", None)
+    return player.pk if player is not None else None

@@ -1,0 +1,50 @@
+"""The replay of a finished table: every state rebuilt from its seed and its Move log."""
+
+import json
+
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from games import engines, selectors
+from games.models import Table
+from stats import replay
+
+
+@require_GET
+def replay_page(request, table_id):
+    table = Table.objects.filter(pk=table_id).first()
+    # Only finished games: a running game's replay would show every hand.
+    if table is None or table.status != Table.Status.FINISHED:
+        raise Http404("No finished game has that number.")
+    engine = engines.get(table.game)
+    seats = selectors.table_seats(table)
+    moves = [replay.LoggedMove(seq=seq, seat=seat, move=move)
+             for seq, seat, move in table.moves.order_by("seq").values_list("seq", "seat", "move")]
+    total = len(moves)
+    try:
+        step = replay.parse_step(request.GET.get("step"), total)
+    except replay.BadStep as bad:
+        context = {"table": table, "engine": engine, "message": bad.reason,
+                   "first_url": _step_url(table, 0)}
+        return render(request, "stats/replay_bad_step.html", context, status=400)
+    state = replay.state_at(engine, len(seats), seed=table.seed, options=table.options, moves=moves, step=step)
+    names = {around.index: around.name for around in selectors.seats_around(seats, None)}
+    shown = replay.frame(engine, state, step=step, moves=moves, names=names)
+    return render(request, "stats/replay.html", {
+        "table": table,
+        "engine": engine,
+        "frame": shown,
+        "public_json": json.dumps(shown.public, indent=2, sort_keys=True),
+        "seed": table.seed,  # revealed: the game is over
+        "share_url": request.build_absolute_uri(_step_url(table, step)),
+        "first_url": _step_url(table, 0),
+        "back_url": _step_url(table, max(0, step - 1)),
+        "forward_url": _step_url(table, min(total, step + 1)),
+        "last_url": _step_url(table, total),
+    })
+
+
+def _step_url(table, step: int) -> str:
+    return f"{reverse('replay', args=[table.pk])}?step={step}"
