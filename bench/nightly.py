@@ -41,6 +41,8 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
+from pg_database import ensure_database  # bench/pg_database.py, beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/cardsite_nightly"
 GAME = "hearts"
@@ -81,22 +83,6 @@ def bench_env(database_url: str) -> dict:
     )
     env.pop("REDIS_URL", None)  # tasks eager, in-memory channel layer: nothing else is needed
     return env
-
-
-def ensure_database(database_url: str) -> None:
-    import psycopg
-    from psycopg import conninfo, sql
-
-    params = conninfo.conninfo_to_dict(database_url)
-    name = params.get("dbname")
-    if not name:
-        raise SystemExit(f"database URL names no database: {database_url}")
-    admin = conninfo.make_conninfo(database_url, dbname="postgres")
-    with psycopg.connect(admin, autocommit=True, connect_timeout=5) as connection:
-        exists = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if not exists:
-            connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-            print(f"created database {name}")
 
 
 def setup_django(database_url: str) -> None:

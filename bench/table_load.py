@@ -59,6 +59,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pg_database import ensure_database  # bench/pg_database.py, beside this script
+
 try:
     import aiohttp
     import yarl
@@ -95,22 +97,6 @@ PASSING = 'data-pass-form="1"'
 
 
 # -- the servers ---------------------------------------------------------------------------------
-
-
-def ensure_database(database_url: str) -> None:
-    import psycopg
-    from psycopg import conninfo, sql
-
-    params = conninfo.conninfo_to_dict(database_url)
-    name = params.get("dbname")
-    if not name:
-        raise SystemExit(f"DATABASE_URL names no database: {database_url}")
-    admin = conninfo.make_conninfo(database_url, dbname="postgres")
-    with psycopg.connect(admin, autocommit=True, connect_timeout=5) as connection:
-        exists = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if not exists:
-            connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-            print(f"created database {name}")
 
 
 def free_port() -> int:
