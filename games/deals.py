@@ -5,6 +5,7 @@ waits), or today's daily deal, the same for everyone.
 
 import hashlib
 import secrets
+import time
 from datetime import date
 from itertools import product
 
@@ -17,6 +18,7 @@ from games.solitaire import solver_for, winning_line
 POOL_SIZE = 20  # proven-winnable deals kept ready per game and variant
 POOL_LOW = 5  # below this, taking a deal asks for a refill
 SOLVE_NODES, SOLVE_SECONDS = 200_000, 5.0  # a deal not decided within this is skipped
+REQUEST_SECONDS = 3.0  # all the solving a page request may do before it answers
 
 
 class DealRefused(ValueError):
@@ -59,11 +61,10 @@ def winnable_number(engine, options: dict) -> int:
             "games.tasks.refill_winnable_deals", countdown=1, game=engine.slug, options=options))
     if deal is not None:
         return deal.number
-    for _ in range(20):
-        number = random_number(engine)
-        if _solution_length(engine, options, number) is not None:
-            return number
-    raise DealRefused("No winnable deal could be found just now; try again in a moment.")
+    number = _first_winnable(engine, options, (random_number(engine) for _ in range(20)))
+    if number is None:
+        raise DealRefused("No winnable deal could be found just now; try again in a moment.")
+    return number
 
 
 def refill(*, game: str, options: dict, size: int = POOL_SIZE, attempts: int = 200) -> int:
@@ -110,12 +111,9 @@ def daily_number(engine, options: dict, *, day: date) -> int:
     digest = hashlib.sha256(f"{engine.slug}:{variant}:{day.isoformat()}".encode()).digest()
     numbers = engine.deal_numbers
     start = numbers.start + int.from_bytes(digest[:8], "big") % len(numbers)
-    number = start
-    for offset in range(20):
-        candidate = numbers.start + (start - numbers.start + offset) % len(numbers)
-        if _solution_length(engine, options, candidate) is not None:
-            number = candidate
-            break
+    following = (numbers.start + (start - numbers.start + offset) % len(numbers) for offset in range(20))
+    # Unproven if nothing from there is proven within the request's budget: still the same for all.
+    number = _first_winnable(engine, options, following) or start
     try:
         with transaction.atomic():
             DailyDeal.objects.create(game=engine.slug, variant=variant, day=day, number=number)
@@ -124,9 +122,22 @@ def daily_number(engine, options: dict, *, day: date) -> int:
     return number
 
 
-def _solution_length(engine, options: dict, number: int) -> int | None:
+def _first_winnable(engine, options: dict, numbers) -> int | None:
+    """The first of ``numbers`` proven winnable within REQUEST_SECONDS in all: a person is
+    waiting for the page, so the search gives up rather than keep them."""
+    deadline = time.monotonic() + REQUEST_SECONDS
+    for number in numbers:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        if _solution_length(engine, options, number, seconds=min(left, SOLVE_SECONDS)) is not None:
+            return number
+    return None
+
+
+def _solution_length(engine, options: dict, number: int, *, seconds: float = SOLVE_SECONDS) -> int | None:
     state = engine.new_game(1, seed=str(number), options=options)
-    moves = winning_line(engine.slug, state, max_nodes=SOLVE_NODES, max_seconds=SOLVE_SECONDS)
+    moves = winning_line(engine.slug, state, max_nodes=SOLVE_NODES, max_seconds=seconds)
     return None if moves is None else len(moves)
 
 

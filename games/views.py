@@ -1,5 +1,6 @@
 """Thin views: read through selectors, write through services, render."""
 
+from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
@@ -208,14 +209,22 @@ def play_again(request, table_id):
 
 
 @require_POST
-def hint(request, table_id):
+async def hint(request, table_id):
     """A solver's next move for the person playing this (patience) table; changes nothing.
-    A POST: it costs up to two seconds of search, which no prefetch should spend."""
+    A POST: it costs up to two seconds of search, which no prefetch should spend. The search
+    runs on a thread of its own: under ASGI every sync view of a process shares one thread,
+    and two seconds there would hold up every move the process serves."""
+    table, seated = await sync_to_async(_table_for_player)(request, table_id)
+    if not seated:
+        return await sync_to_async(_board_response)(
+            request, table_id, message="Only the player may ask for hints.", status=403)
+    words, move = await sync_to_async(selectors.hint, thread_sensitive=False)(table)
+    return await sync_to_async(_board_response)(request, table_id, message=words, hint_move=move)
+
+
+def _table_for_player(request, table_id):
     table = get_object_or_404(Table, pk=table_id)
-    if selectors.viewer_among(selectors.table_seats(table), request.player.pk) is None:
-        return _board_response(request, table_id, message="Only the player may ask for hints.", status=403)
-    words, move = selectors.hint(table)
-    return _board_response(request, table_id, message=words, hint_move=move)
+    return table, selectors.viewer_among(selectors.table_seats(table), request.player.pk) is not None
 
 
 @require_GET

@@ -151,3 +151,11 @@ def test_giving_up_records_a_loss_and_a_new_game_forfeits_the_running_one(client
     assert third.status == Table.Status.PLAYING
     assert GameResult.objects.filter(won=False).count() == 2
 
+
+
+def test_a_dry_pool_answers_within_the_requests_budget(client, monkeypatch, delayed_tasks):
+    monkeypatch.setattr(deals, "REQUEST_SECONDS", 0)  # no time to solve anything in the request
+    response = client.post(reverse("play_now", args=["klondike"]), {"option:winnable_only": "True"})
+    assert response.status_code == 400 and "No winnable deal could be found" in response.content.decode()
+    assert not Table.objects.exists()
+    assert delayed_tasks.pending  # the refill was asked for
