@@ -19,7 +19,8 @@ asked for; ``--fresh`` truncates the game, player and rating tables first.
 Measured (in this process): ratings, snapshots, rated markers and leaderboard rows are
 cleared first, so every game is rated again, then
 - ``stats.rating.rate_games()``: wall time and games per second. With ``--seconds`` it is
-  stopped after that many seconds (between two tables, each rated in its own transaction),
+  stopped after that many seconds (between two batches of tables, each rated in its own
+  transaction),
   and the time for all games is extrapolated from the rate so far (and said to be);
 - ``stats.leaderboard.rebuild("hearts")``: wall time and rows (eligible players only: 20
   rated games, one within the last 30 days);
@@ -62,7 +63,7 @@ def parse_args(argv=None):
                         help="stop rating after this many seconds and extrapolate the total")
     parser.add_argument("--fresh", action="store_true", help="truncate the generated data first")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--batch-size", type=int, default=500, help="rate_games(batch_size=...)")
+    parser.add_argument("--batch-size", type=int, default=None, help="rate_games(batch_size=...); default stats.rating.BATCH_SIZE")
     parser.add_argument("--database-url", default=os.environ.get("NIGHTLY_DATABASE_URL", DEFAULT_DATABASE_URL))
     parser.add_argument("--generate-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -223,28 +224,28 @@ def measure(args) -> None:
         cursor.execute("TRUNCATE stats_leaderboardrow, stats_ratedmarker, stats_ratingsnapshot, stats_rating")
     print(f"\ncleared ratings, snapshots, rated markers and leaderboard rows; {total} games to rate")
 
-    # The cap: stop rate_games() between two tables (each is its own transaction).
-    original = rating.rate_table
+    # The cap: stop rate_games() between two batches (each is its own transaction).
+    original = rating._rate_batch
     count = {"tables": 0}
     deadline = None if args.seconds is None else time.perf_counter() + args.seconds
 
-    def capped_rate_table(table_id):
+    def capped_rate_batch(batch):
         if deadline is not None and time.perf_counter() >= deadline:
             raise StopRating
-        done = original(table_id)
-        count["tables"] += done
-        return done
+        original(batch)
+        count["tables"] += len(batch)
 
-    rating.rate_table = capped_rate_table
+    rating._rate_batch = capped_rate_batch
     capped = False
+    batch_size = args.batch_size or rating.BATCH_SIZE
     started = time.perf_counter()
     try:
-        rated = rating.rate_games(batch_size=args.batch_size)
+        rated = rating.rate_games(batch_size=batch_size)
     except StopRating:
         capped = True
         rated = count["tables"]
     finally:
-        rating.rate_table = original
+        rating._rate_batch = original
     rating_seconds = time.perf_counter() - started
     rate = rated / rating_seconds if rating_seconds else 0.0
     rss_after_rating = mb(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
@@ -272,7 +273,7 @@ def measure(args) -> None:
     job_seconds = all_rating_seconds + board_seconds
 
     print()
-    print(f"rating (stats.rating.rate_games, batch_size={args.batch_size}):")
+    print(f"rating (stats.rating.rate_games, batch_size={batch_size}):")
     print(f"  rated            {rated} of {total} games"
           + (f"  (stopped by --seconds {args.seconds:g})" if capped else "  (all)"))
     print(f"  wall time        {rating_seconds:9.1f} s")

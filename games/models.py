@@ -38,7 +38,12 @@ class Table(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["game", "status", "private"])]
+        indexes = [
+            models.Index(fields=["game", "status", "private"]),
+            # The nightly rating walks finished rated tables in finish order (stats.rating).
+            models.Index(fields=["finished_at", "id"], name="rated_finish_order",
+                         condition=Q(status="finished", rated=True)),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} table {self.pk}"

@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db import IntegrityError
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
@@ -205,7 +206,7 @@ def test_rating_twice_changes_nothing_and_batches_do_not_matter():
     assert everything() == once
 
 
-def test_a_crash_inside_a_game_leaves_no_trace_and_a_rerun_matches_a_clean_run(monkeypatch):
+def test_a_crash_inside_a_batch_leaves_no_trace_and_a_rerun_matches_a_clean_run(monkeypatch):
     some_games()
     rating.rate_games()
     clean = everything()
@@ -213,25 +214,42 @@ def test_a_crash_inside_a_game_leaves_no_trace_and_a_rerun_matches_a_clean_run(m
     RatingSnapshot.objects.all().delete()
     RatedMarker.objects.all().delete()
 
-    real_mark = rating._mark_rated
+    real_save = rating._save
     calls = []
 
-    def crash_on_the_second_game(table):
-        calls.append(table.pk)
+    def crash_after_writing_the_second_batch(*args):
+        calls.append(args)
+        real_save(*args)
         if len(calls) == 2:
             raise RuntimeError("killed")
-        real_mark(table)
 
-    monkeypatch.setattr(rating, "_mark_rated", crash_on_the_second_game)
+    monkeypatch.setattr(rating, "_save", crash_after_writing_the_second_batch)
     with pytest.raises(RuntimeError):
         rating.rate_games(batch_size=2)
-    # The first game is in; the second game's rating updates were rolled back with it.
-    assert RatedMarker.objects.count() == 1
-    assert Rating.objects.filter(games__gt=1).count() == 0
+    # The first batch is in; the second one's markers, ratings and snapshots were rolled back.
+    assert RatedMarker.objects.count() == 2
+    assert Rating.objects.filter(games__gt=2).count() == 0
+    assert sorted(Rating.objects.values_list("games", flat=True)) == [2, 2, 2, 2]
 
-    monkeypatch.setattr(rating, "_mark_rated", real_mark)
-    assert rating.rate_games() == 3
+    monkeypatch.setattr(rating, "_save", real_save)
+    assert rating.rate_games() == 2
     assert everything() == clean
+
+
+def test_a_table_another_run_marked_meanwhile_fails_the_batch_which_rates_nothing(monkeypatch):
+    some_games()
+    first = Table.objects.order_by("finished_at").first()
+    RatedMarker.objects.create(table=first)  # a second run committed it after this one read its batch
+    real_pending = rating._pending_tables
+
+    def a_stale_read(after, limit):
+        return [(first.pk, first.finished_at, first.game), *real_pending(after, limit)]
+
+    monkeypatch.setattr(rating, "_pending_tables", a_stale_read)
+    with pytest.raises(IntegrityError):
+        rating.rate_games()
+    assert list(RatedMarker.objects.values_list("table_id", flat=True)) == [first.pk]
+    assert not Rating.objects.exists() and not RatingSnapshot.objects.exists()
 
 
 # -- leaderboards -------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ class Command(BaseCommand):
     help = "Rate every finished rated game not rated yet, then rebuild every game's leaderboard."
 
     def add_arguments(self, parser):
-        parser.add_argument("--batch-size", type=int, default=500)
+        parser.add_argument("--batch-size", type=int, default=rating.BATCH_SIZE)
 
     def handle(self, *args, batch_size, **options):
         rated = rating.rate_games(batch_size=batch_size)
