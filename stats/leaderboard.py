@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import Count, F, FloatField, OuterRef, Subquery, Value, Window
+from django.db.models import Count, F, FloatField, OuterRef, Q, Subquery, Value, Window
 from django.db.models.functions import Cast, Rank
 from django.utils import timezone
 
@@ -57,21 +57,24 @@ def rebuild_all() -> dict[str, int]:
 
 
 def patience_ranking(game: str):
-    """Players of a one-player game by games won, most first (ties share a rank)."""
+    """Players of a one-player game by games won, most first (ties share a rank), with how
+    many of those wins were daily deals."""
     return (GameResult.objects.filter(game=game, won=True, player__isnull=False,
                                       player__merged_into__isnull=True)
             .values("player_id", "player__display_name")
-            .annotate(wins=Count("pk"))
+            .annotate(wins=Count("pk"), daily_wins=Count("pk", filter=Q(table__daily__isnull=False)))
             .annotate(rank=Window(Rank(), order_by=[F("wins").desc()]))
             .order_by("rank", "player__display_name"))
 
 
 def patience_row(game: str, player_id: int) -> dict | None:
     """One player's line of ``patience_ranking``: rank = 1 + players with more wins."""
-    wins = GameResult.objects.filter(game=game, won=True, player_id=player_id).count()
+    won = GameResult.objects.filter(game=game, won=True, player_id=player_id)
+    wins = won.count()
     if not wins:
         return None
     ahead = (GameResult.objects.filter(game=game, won=True, player__isnull=False, player__merged_into__isnull=True)
              .values("player_id").annotate(wins=Count("pk")).filter(wins__gt=wins).count())
     name = GameResult.objects.filter(player_id=player_id).values_list("player__display_name", flat=True).first()
-    return {"player_id": player_id, "player__display_name": name, "wins": wins, "rank": ahead + 1}
+    return {"player_id": player_id, "player__display_name": name, "wins": wins, "rank": ahead + 1,
+            "daily_wins": won.filter(table__daily__isnull=False).count()}

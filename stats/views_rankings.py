@@ -2,9 +2,10 @@
 
 from django.core.paginator import Paginator
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from games import engines
+from games import engines, selectors
 from stats import leaderboard
 from stats.models import LeaderboardRow
 
@@ -51,8 +52,10 @@ def game_rankings(request, game):
     lines = [_line(row, me) for row in page.object_list]
     if my_row is not None and not any(line["mine"] for line in lines):
         lines.append({**_line(my_row, me), "below": True})  # your own row, under the list
+    daily = selectors.daily_results(engine, day=timezone.localdate()) if engine.deal_numbers else None
     return render(request, "stats/rankings.html", {
         "engine": engine, "patience": patience, "page": page, "lines": lines, "query": query, "me": me,
+        "daily_results": daily,
     })
 
 
@@ -60,7 +63,7 @@ def _line(row, me) -> dict:
     """One row of the table, the same for rated games and patience games."""
     if isinstance(row, dict):
         return {"rank": row["rank"], "name": row["player__display_name"], "wins": row["wins"],
-                "mine": row["player_id"] == me, "below": False}
+                "daily_wins": row["daily_wins"], "mine": row["player_id"] == me, "below": False}
     return {"rank": row.rank, "name": row.player.display_name, "rating": row.rating, "games": row.games,
             "win_rate": round(100 * row.win_rate), "movement": row.movement, "mine": row.player_id == me,
             "below": False}

@@ -323,14 +323,21 @@ def test_the_rankings_page_shows_rows_and_highlights_your_own(client):
     assert "p00" in overview and "Hearts" in overview
 
 
-def test_patience_games_are_ranked_by_wins(client):
+def test_patience_games_are_ranked_by_wins_with_daily_deals_counted(client):
     ann, bob = registered("ann"), registered("bob")
     for player, won in ((ann, True), (ann, True), (bob, True), (bob, False)):
         rated_game([player], [1 if won else 2], game="klondike", rated=False)
-    assert [(row["player__display_name"], row["wins"], row["rank"])
-            for row in leaderboard.patience_ranking("klondike")] == [("ann", 2, 1), ("bob", 1, 2)]
-    assert leaderboard.patience_row("klondike", bob.pk)["rank"] == 2
+    today = timezone.localdate()
+    daily = rated_game([bob], [1], game="klondike", rated=False)
+    Table.objects.filter(pk=daily.pk).update(daily=today)
+    GameResult.objects.filter(table=daily).update(moves=97, seconds=180, variant="draw 1")
+    assert [(row["player__display_name"], row["wins"], row["daily_wins"], row["rank"])
+            for row in leaderboard.patience_ranking("klondike")] == [("ann", 2, 0, 1), ("bob", 2, 1, 1)]
+    assert leaderboard.patience_row("klondike", bob.pk) | {"player_id": None} == {
+        "player_id": None, "player__display_name": "bob", "wins": 2, "daily_wins": 1, "rank": 1}
+
     client.force_login(bob.user)
     page = client.get("/klondike/rankings/").content.decode()
-    assert "ann" in page and 'class="me"' in page
+    assert "ann" in page and 'class="me"' in page and "Daily deals won" in page
+    assert "Today's daily deal" in page and "bob: 97 moves, 180 s (draw 1)" in page
     assert client.get("/nosuchgame/rankings/").status_code == 404
