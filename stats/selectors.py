@@ -10,6 +10,7 @@ from accounts.models import Player
 from games import engines
 from games.models import GameResult
 from games.selectors import COMPASS
+from stats.models import Rating, RatingSnapshot, display_rating
 
 RECENT_GAMES = 20
 
@@ -220,6 +221,52 @@ def results_charts(*, player: Player, last: int = CHART_GAMES) -> list[ResultsCh
             won=won, lost=len(recent) - won, width=max(len(recent) * 6, 6),
             label=f"{name}: last {len(recent)} games, oldest first: {won} won, {len(recent) - won} lost",
         ))
+    return charts
+
+
+RATING_POINTS = 90  # the last 90 days played
+RATING_CHART = (270, 60)  # width, height of the rating chart in SVG units
+
+
+@dataclass(frozen=True)
+class RatingChart:
+    game: str
+    name: str
+    rating: int  # the display rating now
+    provisional: bool
+    games: int
+    points: str  # an SVG polyline's points, oldest day first
+    low: int
+    high: int
+    label: str
+
+
+def rating_charts(*, player: Player) -> list[RatingChart]:
+    """Per rated game, the rating now and its history: one point per day played (the day's
+    last rating, from the nightly snapshots); two queries."""
+    ratings = {rating.game: rating for rating in Rating.objects.filter(player=player)}
+    days: dict[str, list[float]] = {}
+    for game, ordinal in (RatingSnapshot.objects.filter(player=player, game__in=list(ratings))
+                          .order_by("game", "-day").values_list("game", "ordinal")):
+        if len(days.setdefault(game, [])) < RATING_POINTS:
+            days[game].append(ordinal)
+    order = {engine.slug: index for index, engine in enumerate(engines.all())}
+    width, height = RATING_CHART
+    charts = []
+    for game in sorted(ratings, key=lambda slug: (order.get(slug, len(order)), slug)):
+        rating = ratings[game]
+        history = [display_rating(ordinal) for ordinal in reversed(days.get(game, []))] or [rating.display]
+        low, high = min(history), max(history)
+        step = width / max(len(history) - 1, 1)
+        span = max(high - low, 1)
+        points = " ".join(f"{index * step:.1f},{height - 2 - (value - low) * (height - 4) / span:.1f}"
+                          for index, value in enumerate(history))
+        name = _game_name(game)
+        charts.append(RatingChart(
+            game=game, name=name, rating=rating.display, provisional=rating.provisional, games=rating.games,
+            points=points, low=low, high=high,
+            label=f"{name} rating over the last {len(history)} days played: from {history[0]} to {history[-1]}, "
+                  f"between {low} and {high}"))
     return charts
 
 

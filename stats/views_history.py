@@ -26,6 +26,8 @@ def stats(request, name):
         "player": player,
         "stats": selectors.personal_stats(player=player),
         "charts": selectors.results_charts(player=player),
+        "rating_charts": selectors.rating_charts(player=player),
+        "chart_size": selectors.RATING_CHART,
     })
 
 

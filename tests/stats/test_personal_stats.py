@@ -11,6 +11,7 @@ from django.urls import reverse
 from accounts.models import Player
 from games.models import GameResult, Table
 from stats import selectors
+from stats.models import Rating, RatingSnapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -102,6 +103,22 @@ def test_the_stats_page_shows_a_row_per_game_and_variant_and_an_accessible_chart
     assert svg.group(1) == "last 50 games, oldest first: 10 won, 40 lost"
     assert svg.group(2).count("<rect") == 50
     assert 'aria-label="Klondike: last 1 games, oldest first: 1 won, 0 lost"' in html
+
+
+def test_the_stats_page_charts_each_rated_game_from_its_daily_snapshots(client, ace):
+    played(ace, "hearts", minute=0, won=True, score=10)
+    Rating.objects.create(player=ace, game="hearts", mu=30.0, sigma=3.0, games=21, wins=9, last_rated_at=START)
+    for day, mu in enumerate([25.0, 28.0, 30.0]):
+        RatingSnapshot.objects.create(player=ace, game="hearts", day=START.date() + timedelta(days=day),
+                                      mu=mu, sigma=3.0, ordinal=mu - 9)
+    (chart,) = selectors.rating_charts(player=ace)
+    assert (chart.rating, chart.provisional, chart.low, chart.high) == (1920, False, 1820, 1920)
+    # Oldest day on the left at the bottom, the newest at the top right.
+    assert chart.points == "0.0,58.0 135.0,24.4 270.0,2.0"  # 1880 is 60% of the way up
+
+    html = client.get("/u/ace%20high/stats/").content.decode()
+    assert "Hearts: 1920, 21 rated games" in html
+    assert 'aria-label="Hearts rating over the last 3 days played: from 1820 to 1920, between 1820 and 1920"' in html
 
 
 def test_a_player_without_games_has_an_empty_stats_page(client, ace):
