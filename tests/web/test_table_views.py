@@ -125,10 +125,10 @@ def test_a_move_for_a_table_where_you_have_no_seat_is_forbidden(client):
 
 
 def test_opening_a_table_resumes_a_bot_turn_that_was_lost(client, monkeypatch):
-    from games import services
+    from games.services import telling
 
     with monkeypatch.context() as lost:
-        lost.setattr(services, "enqueue_bot_turn", lambda **kwargs: None)
+        lost.setattr(telling, "enqueue_bot_turn", lambda **kwargs: None)
         client.post(reverse("play_now", args=["hearts"]))
     table = Table.objects.get()
     assert table.seq == 0, "no bot has passed: their turns were lost"

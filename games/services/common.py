@@ -1,0 +1,27 @@
+"""What every table write shares: the engine of a game, the locked table row, the host check."""
+
+from __future__ import annotations
+
+from accounts.models import Player
+from games import engines
+from games.models import Table
+from games.services.errors import TableError
+
+
+def engine_for(game: str):
+    try:
+        return engines.get(game)
+    except LookupError:
+        raise TableError(f"There is no game called {game!r}.") from None
+
+
+def locked_table(table_id: int) -> Table:
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None:
+        raise TableError("There is no such table.")
+    return table
+
+
+def check_host(table: Table, host: Player) -> None:
+    if table.host_id != host.pk:
+        raise TableError("Only the host can do that.")

@@ -1,0 +1,189 @@
+"""Moves: a person's (checked against the view they acted on), a bot's, a timed-out turn's.
+
+Each locks the table row, applies the move through the engine, saves and logs it, writes
+the results when the game ends, and tells the table on commit.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import timedelta
+from functools import partial
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import Player
+from games import bots, scheduling, selectors
+from games.engines import IllegalMove
+from games.models import GameResult, Move, Seat, Table
+from games.services.common import engine_for, locked_table
+from games.services.errors import MoveRejected, NotYourSeat, StaleMove
+from games.services.telling import stand_ins, tell_on_commit
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    table: Table
+    seat: int
+    duplicate: bool = False
+
+
+def play_move(*, table_id: int, player: Player, seq: int, move: str) -> MoveResult:
+    """A person's move, checked against the table's ``seq`` the client saw."""
+    with transaction.atomic():
+        table = locked_table(table_id)
+        seats = selectors.table_seats(table)
+        seat = next((seat for seat in seats if seat.player_id == player.pk), None)
+        if seat is None:
+            raise NotYourSeat("You have no seat at this table.")
+        if table.status != Table.Status.PLAYING:
+            raise MoveRejected({Table.Status.FINISHED: "The game is over.",
+                                Table.Status.ABANDONED: "Everyone left this table; it was abandoned."}
+                               .get(table.status, "The game has not started."))
+        if seq != table.seq:
+            if _is_repeat(table, seat.index, seq, move):
+                return MoveResult(table=table, seat=seat.index, duplicate=True)
+        engine = engine_for(table.game)
+        state = engine.load(table.state)
+        if seat.index not in engine.to_move(state):
+            if seq != table.seq:  # acting on an old view: show the current one
+                raise StaleMove("The table moved on; here is where it stands now.")
+            raise NotYourSeat("It is not your turn.")
+        _commit_move(table, engine, state, seats, seat.index, move)
+    return MoveResult(table=table, seat=seat.index)
+
+
+STALE_WINDOW = 32  # how many moves back a client's view may be and still be judged
+
+
+def _is_repeat(table: Table, seat_index: int, seq: int, move: str) -> bool:
+    """True for a doubled request; raises StaleMove when the client's view is out of date.
+
+    Moves that other seats made since ``seq`` do not make this one stale: while seats
+    choose at once (passing in Hearts) they do not change this seat's choice, and in turn
+    play this seat could not act at ``seq``. Its own later move does: the same move again
+    is a repeat, answered as done; any other is acting on a view it has since replaced.
+    """
+    if not 0 <= seq < table.seq or table.seq - seq > STALE_WINDOW:
+        raise StaleMove("The table moved on; here is where it stands now.")
+    own = table.moves.filter(seq__gt=seq, seat=seat_index).order_by("seq").values_list("move", flat=True).first()
+    if own is None:
+        return False
+    if own == move:
+        return True
+    raise StaleMove("The table moved on; here is where it stands now.")
+
+
+def play_bot_move(*, table_id: int, seq: int) -> bool:
+    """One bot seat that is to act plays, if the table is still at ``seq``. Safe to repeat.
+
+    Bot seats and the seats of people who are away are played by bots; while every person
+    at the table is away, bots wait (the table is abandoned after the grace period).
+    """
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.status != Table.Status.PLAYING or table.seq != seq:
+            return False
+        engine = engine_for(table.game)
+        state = engine.load(table.state)
+        seats = selectors.table_seats(table)
+        levels = stand_ins(table.game, seats)
+        acting = [index for index in engine.to_move(state) if index in levels]
+        if not acting:
+            return False
+        _bot_plays(table, engine, state, seats, acting[0], levels[acting[0]])
+    return True
+
+
+def play_timed_out_turn(*, table_id: int, seat_index: int, deadline: str) -> bool:
+    """The seat's turn ran out: a bot plays it for them, once (the deadline is the turn's id)."""
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.status != Table.Status.PLAYING:
+            return False
+        seats = selectors.table_seats(table)
+        seat = seats[seat_index] if seat_index < len(seats) else None
+        if seat is None or seat.deadline is None or seat.deadline.isoformat() != deadline:
+            return False
+        engine = engine_for(table.game)
+        state = engine.load(table.state)
+        if seat_index not in engine.to_move(state):
+            return False
+        # A turn may be several moves (draw, then discard): the bot plays all of it.
+        for _ in range(MAX_MOVES_PER_TURN):
+            state = _bot_plays(table, engine, state, seats, seat_index, bots.levels(table.game)[-1])
+            if table.status != Table.Status.PLAYING or seat_index not in engine.to_move(state):
+                break
+    return True
+
+
+MAX_MOVES_PER_TURN = 100  # a bound, never reached by a real game
+
+
+def _bot_plays(table: Table, engine, state, seats: list[Seat], index: int, level: str):
+    bot = bots.get(table.game, level)
+    rng = random.Random(f"{table.seed}:bot:{table.seq}:{index}")
+    move = bot.choose(engine.view(state, index), engine.legal_moves(state, index), rng)
+    return _commit_move(table, engine, state, seats, index, move)
+
+
+def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int, move: str):
+    """Apply, save and log one move; returns the new state."""
+    try:
+        new_state = engine.apply(state, seat_index, move)
+    except IllegalMove as error:
+        raise MoveRejected(error.reason) from None
+    table.state = engine.dump(new_state)
+    table.seq += 1
+    fields = ["state", "seq"]
+    if engine.is_over(new_state):
+        table.status = Table.Status.FINISHED
+        table.finished_at = timezone.now()
+        fields += ["status", "finished_at"]
+        write_results(table, engine, new_state, seats)
+    table.save(update_fields=fields)
+    Move.objects.create(table=table, seq=table.seq, seat=seat_index, move=move)
+    update_deadlines(table, new_state, seats)
+    tell_on_commit(table, state=new_state, seats=seats, move=(seat_index, move))
+    return new_state
+
+
+def update_deadlines(table: Table, state, seats: list[Seat]) -> None:
+    """With a turn timer: a person who is now to act gets a deadline and a task to enforce it;
+    one who is no longer to act loses theirs. Without a timer nothing is written."""
+    if not table.turn_seconds:
+        return
+    engine = engine_for(table.game)
+    to_move = set() if table.status != Table.Status.PLAYING else set(engine.to_move(state))
+    now = timezone.now()
+    for seat in seats:
+        timed = seat.index in to_move and seat.player_id is not None and not seat.is_away
+        if timed and seat.deadline is None:
+            seat.deadline = now + timedelta(seconds=table.turn_seconds)
+            seat.save(update_fields=["deadline"])
+            transaction.on_commit(partial(
+                scheduling.schedule, "games.tasks.turn_timeout", countdown=table.turn_seconds,
+                table_id=table.pk, seat_index=seat.index, deadline=seat.deadline.isoformat()))
+        elif not timed and seat.deadline is not None:
+            seat.deadline = None
+            seat.save(update_fields=["deadline"])
+
+
+def write_results(table: Table, engine, state, seats: list[Seat]) -> None:
+    outcome = engine.outcome(state)
+    hands = engine.hands_played(state)
+    facts = engine.result_facts(state)
+    seconds = int((table.finished_at - table.started_at).total_seconds()) if table.started_at else None
+    # Alone, you win by finishing (a game given up is lost); with others, by ranking first.
+    alone = len(seats) == 1
+    GameResult.objects.bulk_create(
+        GameResult(table=table, game=table.game, seat=seat.index, player=seat.player,
+                   bot_level=seat.bot_level, score=outcome["scores"][seat.index],
+                   rank=outcome["ranks"][seat.index], hands=hands, finished_at=table.finished_at,
+                   won=engine.is_over(state) if alone else outcome["ranks"][seat.index] == 1,
+                   moves=facts.get("moves"), undos=facts.get("undos"), variant=facts.get("variant", ""),
+                   seconds=seconds)
+        for seat in seats
+    )
