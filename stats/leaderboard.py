@@ -1,9 +1,10 @@
 """Per-game leaderboards, rebuilt from the ratings (nightly, after stats.rating.rate_games).
 
-The ranking is one query: the eligible ratings ranked in the database with
-``RANK() OVER (ORDER BY mu - 3*sigma DESC)`` (ties share a rank), each joined to its
-previous leaderboard rank by a subquery for the movement. The game's rows are then
-replaced in one transaction, so readers see the old board or the new one.
+The rebuild is set-based SQL and never brings the rows into Python: one statement ranks
+the eligible ratings with ``RANK() OVER (ORDER BY mu - 3*sigma DESC)`` (ties share a
+rank), joins each to its rank on the board being replaced (the movement) and stores the
+result in a temporary table; then, in the same transaction, the game's rows are deleted
+and the new ones inserted from it, so readers see the old board or the new one.
 
 Eligible: at least 20 rated games, and a rated game within the last 30 days.
 Patience games (one player) have no ratings: their ranking is by wins (``patience_ranking``).
@@ -13,16 +14,19 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, F, FloatField, OuterRef, Q, Subquery, Value, Window
 from django.db.models.functions import Cast, Rank
 from django.utils import timezone
 
 from games import engines
 from games.models import GameResult
-from stats.models import PROVISIONAL_GAMES, LeaderboardRow, Rating, display_rating
+from stats.models import PROVISIONAL_GAMES, LeaderboardRow, Rating
 
 ACTIVE_WITHIN = timedelta(days=30)
+# LeaderboardRow's fields, and the ranking query's names for them.
+_COLUMNS = {"player_id": "player_id", "ordinal": "ord", "rank": "position", "movement": "step", "games": "games",
+            "win_rate": "win_rate"}
 
 
 def rated_games() -> list[str]:
@@ -37,19 +41,23 @@ def rebuild(game: str, *, now=None) -> int:
     ranked = (Rating.objects
               .filter(game=game, games__gte=PROVISIONAL_GAMES, last_rated_at__gte=now - ACTIVE_WITHIN)
               .annotate(ord=F("mu") - Value(3.0) * F("sigma"))
-              .annotate(position=Window(Rank(), order_by=[F("ord").desc()]),
-                        previous_rank=Subquery(previous),
+              .annotate(position=Window(Rank(), order_by=[F("ord").desc()]))
+              .annotate(step=Subquery(previous) - F("position"),
                         win_rate=Cast(F("wins"), FloatField()) / Cast(F("games"), FloatField()))
-              .order_by("position", "player_id")
-              .values_list("player_id", "ord", "position", "previous_rank", "games", "win_rate"))
-    with transaction.atomic():
-        rows = [LeaderboardRow(game=game, player_id=player_id, ordinal=ordinal, rating=display_rating(ordinal),
-                               rank=position, games=games, win_rate=win_rate,
-                               movement=None if previous_rank is None else previous_rank - position)
-                for player_id, ordinal, position, previous_rank, games, win_rate in ranked]
-        LeaderboardRow.objects.filter(game=game).delete()
-        LeaderboardRow.objects.bulk_create(rows, batch_size=1000)
-    return len(rows)
+              .values_list(*_COLUMNS.values()))
+    select, params = ranked.query.sql_with_params()
+    table = LeaderboardRow._meta.db_table
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(LeaderboardRow._meta.get_field(name).column) for name in _COLUMNS)
+    selected = ", ".join(quote(alias) for alias in _COLUMNS.values())
+    staging = connection.ops.quote_name(f"{table}_new")
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"CREATE TEMPORARY TABLE {staging} AS {select}", params)
+        cursor.execute(f"DELETE FROM {table} WHERE game = %s", [game])
+        cursor.execute(f"INSERT INTO {table} (game, {columns}) SELECT %s, {selected} FROM {staging}", [game])
+        rows = cursor.rowcount
+        cursor.execute(f"DROP TABLE {staging}")
+    return rows
 
 
 def rebuild_all() -> dict[str, int]:

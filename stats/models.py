@@ -85,7 +85,6 @@ class LeaderboardRow(models.Model):
     rank = models.PositiveIntegerField()
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="leaderboard_rows")
     ordinal = models.FloatField()
-    rating = models.IntegerField(help_text="the display rating (stats.models.display_rating)")
     games = models.PositiveIntegerField()
     win_rate = models.FloatField()
     # Previous rank minus this rank: positive moved up; None: new on the board.
@@ -98,3 +97,8 @@ class LeaderboardRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.rank}: {self.player_id}"
+
+    @property
+    def rating(self) -> int:
+        """The display rating (computed here, so that it rounds as everywhere else)."""
+        return display_rating(self.ordinal)
