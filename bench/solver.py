@@ -71,7 +71,7 @@ def _decide_klondike(job):
     number, draw, max_nodes, max_seconds = job
     state = klondike.new_game(1, seed=str(number), options={"draw": draw})
     verdict = klondike_solver.search(state, max_nodes=max_nodes, max_seconds=max_seconds)
-    return verdict.status, verdict.seconds
+    return verdict.status, verdict.seconds, verdict.nodes
 
 
 def bench_klondike(count, max_nodes, max_seconds):
@@ -83,14 +83,16 @@ def bench_klondike(count, max_nodes, max_seconds):
         with Pool(2) as pool:
             results = pool.map(_decide_klondike, jobs, chunksize=8)
         wall = time.perf_counter() - started
-        shares = {status: sum(1 for s, _ in results if s == status) / count
+        shares = {status: sum(1 for s, _, _ in results if s == status) / count
                   for status in ("solved", "unwinnable", klondike_solver.UNKNOWN)}
-        times = sorted(seconds for _, seconds in results)
+        times = sorted(seconds for _, seconds, _ in results)
+        nodes = [n for _, _, n in results]
         p95 = times[max(0, -(-95 * len(times) // 100) - 1)]
         print(f"Klondike draw {draw}, deals 1-{count} (budget {max_nodes:,} nodes or {max_seconds} s a deal):")
         print(f"  proven winnable {shares['solved']:.1%}  unwinnable {shares['unwinnable']:.1%}  "
               f"undecided {shares[klondike_solver.UNKNOWN]:.1%}")
-        print(f"  per deal: median {statistics.median(times):.3f} s  p95 {p95:.3f} s; wall {wall:.0f} s on 2 processes")
+        print(f"  per deal: median {statistics.median(times):.3f} s  p95 {p95:.3f} s  "
+              f"mean {statistics.mean(times):.3f} s, {statistics.mean(nodes):,.0f} nodes; wall {wall:.0f} s on 2 processes")
 
 
 def main():
@@ -107,8 +109,8 @@ def main():
     parser.add_argument("--max-nodes", type=int, default=200_000)
     parser.add_argument("--max-seconds", type=float, default=20.0)
     parser.add_argument("--klondike", type=int, default=1000, metavar="N", help="Klondike deals per draw mode (0: none)")
-    parser.add_argument("--klondike-nodes", type=int, default=15_000)
-    parser.add_argument("--klondike-seconds", type=float, default=0.6)
+    parser.add_argument("--klondike-nodes", type=int, default=100_000)
+    parser.add_argument("--klondike-seconds", type=float, default=4.0)
     args = parser.parse_args()
     print(f"calibration: 10M additions in a Python loop took {calibrate():.2f} s")
     if args.freecell:

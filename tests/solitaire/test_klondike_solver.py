@@ -74,3 +74,86 @@ def test_a_hint_is_a_legal_move_and_none_once_won():
     assert move in klondike.legal_moves(state, 0)
     moves = solver.solve(state, max_nodes=20_000)
     assert solver.hint(replay(state, moves), 100) is None
+
+
+def test_every_order_searches_the_same_positions_of_an_unwinnable_deal():
+    # The restarts jitter the move order; a search that runs out of moves must still have
+    # seen every position, whatever the order, for its None to stay a proof.
+    state = klondike.new_game(1, seed="stuck", deck=unwinnable_deck(), options={"draw": 3, "passes": 1})
+    assert solver.solve(state, max_nodes=5_000) is None
+    sizes = set()
+    for shuffle in (None, 1, 2, 3):
+        finder = solver._Search(3, 0, 5_000, None, shuffle)
+        assert finder.run(solver._root(state)) is None
+        sizes.add(len(finder.seen))
+    assert len(sizes) == 1
+
+
+@pytest.mark.parametrize("seed, draw", [("11", 1), ("14", 3)])
+def test_a_restart_wins_where_the_first_order_runs_out(seed, draw):
+    state = klondike.new_game(1, seed=seed, options={"draw": draw})
+    budget = 4_000
+    first = solver._Search(draw, None, budget // solver.FIRST_SHARE, None)
+    with pytest.raises(solver._OutOfBudget):
+        first.run(solver._root(state))
+    verdict = solver.search(state, max_nodes=budget)
+    assert verdict.status == "solved" and verdict.nodes <= budget
+    assert klondike.is_over(replay(state, verdict.moves))
+    assert solver.search(state, max_nodes=budget).moves == verdict.moves  # seeded: repeatable
+
+
+def queen_over_her_kings_deck():
+    """The queen of diamonds face up on the seventh pile, over both black kings and the ace
+    of diamonds: she can go onto neither king nor up to her foundation, so she never moves
+    and the six cards under her stay face down."""
+    deck = cards.standard_deck()
+    placed = {27: "QD", 6: "KS", 12: "KC", 17: "AD"}  # t6 is deck positions 6 12 17 21 24 26 27
+    rest = iter(card for card in deck if card not in placed.values())
+    return [placed.get(position) or next(rest) for position in range(52)]
+
+
+def test_a_deadlocked_deal_is_proven_unwinnable_at_once():
+    state = klondike.new_game(1, seed="stuck", deck=queen_over_her_kings_deck(), options={"draw": 1})
+    verdict = solver.search(state, max_nodes=1_000)
+    assert verdict.status == "unwinnable" and verdict.nodes == 1
+
+
+def _piles(*piles):
+    """Internal piles from (face-down names, face-up names) pairs, padded to seven."""
+    piles = [(tuple(solver._CARD[c] for c in down), tuple(solver._CARD[c] for c in up)) for down, up in piles]
+    return tuple(piles + [((), ())] * (7 - len(piles)))
+
+
+def test_two_queens_that_wait_for_each_other_are_a_deadlock():
+    # The queen of diamonds lies over the king of spades and the ace of hearts; the queen
+    # of hearts lies on the king of clubs. Each queen needs the other's king (or the ace of
+    # hearts, under the queen of diamonds): neither can ever move first.
+    piles = _piles((("JD", "AH", "KS"), ("QD",)), ((), ("KC", "QH", "JC")))
+    assert solver._deadlocked(piles, (0, 3, 0, 0))
+    # With the hearts up to the jack, the queen of hearts may go up, free her king and
+    # let the queen of diamonds move: no proof.
+    piles = _piles((("JD", "KS"), ("QD",)), ((), ("KC", "QH", "JC")))
+    assert not solver._deadlocked(piles, (0, 3, 11, 0))
+
+
+def test_a_face_down_card_can_be_part_of_a_deadlock():
+    # The ten of hearts may still go onto the jack of spades (in the stock), but the queen
+    # of diamonds under it, face down, then meets the queen of hearts as above.
+    piles = _piles((("JD", "AH", "AC", "KS", "QD"), ("TH", "9S")), ((), ("KC", "QH", "JC")))
+    assert solver._deadlocked(piles, (0, 3, 0, 5))
+    # With the hearts up to the jack, the queen of hearts can go up and uncover her king:
+    # no proof.
+    piles = _piles((("JD", "AC", "KS", "QD"), ("TH", "9S")), ((), ("KC", "QH", "JC")))
+    assert not solver._deadlocked(piles, (0, 3, 11, 5))
+
+
+@pytest.mark.parametrize("seed, draw", [("1", 1), ("2", 3), ("5", 3)])
+def test_no_position_on_a_winning_line_is_called_deadlocked(seed, draw):
+    state = klondike.new_game(1, seed=seed, options={"draw": draw})
+    moves = solver.solve(state, max_nodes=50_000)
+    assert isinstance(moves, list)
+    for move in moves:
+        piles, found, *_ = solver._root(state)
+        assert not solver._deadlocked(piles, found)
+        state = klondike.apply(state, 0, move)
+    assert klondike.is_over(state)
