@@ -85,7 +85,7 @@ def test_every_order_searches_the_same_positions_of_an_unwinnable_deal():
     for shuffle in (None, 1, 2, 3):
         finder = solver._Search(3, 0, 5_000, None, shuffle)
         assert finder.run(solver._root(state)) is None
-        sizes.add(len(finder.seen))
+        sizes.add(len(finder.marks))
     assert len(sizes) == 1
 
 
@@ -157,3 +157,48 @@ def test_no_position_on_a_winning_line_is_called_deadlocked(seed, draw):
         assert not solver._deadlocked(piles, found)
         state = klondike.apply(state, 0, move)
     assert klondike.is_over(state)
+
+
+def restarts(state, draw, turns, budget, shuffles):
+    """The marks left by searches of ``budget`` nodes each, one after another as ``search`` runs them."""
+    marks, first_order = {}, 0
+    for shuffle in shuffles:
+        finder = solver._Search(draw, turns, budget, None, shuffle, True, marks, first_order)
+        try:
+            finder.run(solver._root(state))  # a restart that wins leaves its marks as well
+        except solver._OutOfBudget:
+            pass
+        first_order += finder.nodes + 1
+    assert solver.DEAD in marks.values()
+    return marks
+
+
+@pytest.mark.parametrize("seed, draw", [("1", 1), ("2", 3), ("14", 3)])
+def test_no_position_on_a_winning_line_is_proven_dead_by_a_restart(seed, draw):
+    # Restarts cut short by their budget share the positions they proved dead: a
+    # component of positions all searched, every move out of it leading to one already
+    # dead. None of them may lie on a line that wins.
+    state = klondike.new_game(1, seed=seed, options={"draw": draw})
+    marks = restarts(state, draw, None, 100, (None, 1, 2, 3, 4, 5))
+    dead = {key for key, mark in marks.items() if mark == solver.DEAD}
+    moves = solver.solve(state, max_nodes=50_000)
+    assert isinstance(moves, list)
+    checker = solver._Search(draw, None, 1, None)
+    for move in moves:
+        node = checker.autoplay(solver._root(state), [])
+        assert checker.key(node) not in dead
+        state = klondike.apply(state, 0, move)
+    assert klondike.is_over(state)
+
+
+def test_a_proof_of_unwinnability_survives_the_dead_sets():
+    # Small restarts leave a set of dead positions that the last search skips; its None
+    # is still a proof, and the same one a single search without them gives.
+    state = klondike.new_game(1, seed="stuck", deck=unwinnable_deck(), options={"draw": 3, "passes": 1})
+    whole = solver._Search(3, 0, 100_000, None)
+    assert whole.run(solver._root(state)) is None
+    marks = restarts(state, 3, 0, 50, (1, 2, 3))
+    last = solver._Search(3, 0, 100_000, None, 4, True, marks, max(marks.values()) + 1)
+    assert last.run(solver._root(state)) is None
+    assert last.nodes < whole.nodes
+    assert all(marks[key] == solver.DEAD for key in whole.marks)
