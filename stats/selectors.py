@@ -75,6 +75,12 @@ def _seat_name(result: GameResult, seat_count: int) -> str:
     return result.player.display_name if result.player_id else "Empty seat"
 
 
+def _catalogue_order(slug: str) -> tuple[int, str]:
+    """Sort key: games in the catalogue's order, any game no longer registered after them."""
+    slugs = [engine.slug for engine in engines.all()]
+    return (slugs.index(slug) if slug in slugs else len(slugs), slug)
+
+
 def _game_name(slug: str) -> str:
     try:
         return engines.get(slug).name
@@ -189,8 +195,7 @@ def personal_stats(*, player: Player) -> list[VariantStats]:
             best_seconds=row["best_seconds"] if timed else None, fewest_moves=row["fewest_moves"] if timed else None,
             wins_without_undo=row["clean_wins"] if timed else None,
         ))
-    order = {engine.slug: index for index, engine in enumerate(engines.all())}
-    return sorted(stats, key=lambda s: (order.get(s.game, len(order)), s.game, s.variant))
+    return sorted(stats, key=lambda s: (*_catalogue_order(s.game), s.variant))
 
 
 def _streaks(*, player: Player) -> dict[tuple[str, str], tuple[int, int]]:
@@ -210,9 +215,8 @@ def results_charts(*, player: Player, last: int = CHART_GAMES) -> list[ResultsCh
     for game, won in (GameResult.objects.filter(player=player).order_by("finished_at", "pk")
                       .values_list("game", "won")):
         outcomes.setdefault(game, []).append(won)
-    order = {engine.slug: index for index, engine in enumerate(engines.all())}
     charts = []
-    for game in sorted(outcomes, key=lambda slug: (order.get(slug, len(order)), slug)):
+    for game in sorted(outcomes, key=_catalogue_order):
         recent = outcomes[game][-last:]
         won = sum(recent)
         name = _game_name(game)
@@ -250,10 +254,9 @@ def rating_charts(*, player: Player) -> list[RatingChart]:
                           .order_by("game", "-day").values_list("game", "ordinal")):
         if len(days.setdefault(game, [])) < RATING_POINTS:
             days[game].append(ordinal)
-    order = {engine.slug: index for index, engine in enumerate(engines.all())}
     width, height = RATING_CHART
     charts = []
-    for game in sorted(ratings, key=lambda slug: (order.get(slug, len(order)), slug)):
+    for game in sorted(ratings, key=_catalogue_order):
         rating = ratings[game]
         history = [display_rating(ordinal) for ordinal in reversed(days.get(game, []))] or [rating.display]
         low, high = min(history), max(history)
@@ -273,8 +276,7 @@ def rating_charts(*, player: Player) -> list[RatingChart]:
 def history_games(*, player: Player) -> list[tuple[str, str]]:
     """(slug, name) of each game the player has finished, for the history's filter."""
     slugs = set(GameResult.objects.filter(player=player).values_list("game", flat=True).distinct())
-    order = {engine.slug: index for index, engine in enumerate(engines.all())}
-    return [(slug, _game_name(slug)) for slug in sorted(slugs, key=lambda s: (order.get(s, len(order)), s))]
+    return [(slug, _game_name(slug)) for slug in sorted(slugs, key=_catalogue_order)]
 
 
 def _history_results(*, player: Player, game: str | None):

@@ -3,21 +3,17 @@
 from datetime import date, timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from accounts.models import Player
 from games.models import Table
 from stats import bulk
 from stats.models import RatedMarker, Rating, RatingSnapshot
+from tests.stats.helpers import registered
 
 pytestmark = pytest.mark.django_db
 
 
-def registered(name) -> Player:
-    user = get_user_model().objects.create_user(username=name, password="a long enough secret 42")
-    return Player.objects.create(display_name=name, user=user)
 
 
 def test_upsert_inserts_new_keys_and_updates_only_the_other_fields_of_existing_ones():

@@ -21,6 +21,7 @@ from accounts.models import Player
 from games.models import GameResult, Seat, Table
 from stats import rating
 from stats.models import RatedMarker, Rating, RatingSnapshot
+from tests.stats.helpers import everything
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,10 +29,6 @@ ROOT = Path(__file__).resolve().parents[2]
 GAMES = 300
 
 
-def everything():
-    return (sorted(Rating.objects.values_list("player_id", "game", "mu", "sigma", "games", "wins", "last_rated_at")),
-            sorted(RatingSnapshot.objects.values_list("player_id", "game", "day", "mu", "sigma", "ordinal")),
-            sorted(RatedMarker.objects.values_list("table_id", flat=True)))
 
 
 def many_rated_games():

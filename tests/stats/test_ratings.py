@@ -3,7 +3,6 @@
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import IntegrityError
 from django.utils import timezone
@@ -15,6 +14,7 @@ from games import services
 from games.models import GameResult, Seat, Table
 from stats import leaderboard, rating, tasks
 from stats.models import LeaderboardRow, RatedMarker, Rating, RatingSnapshot
+from tests.stats.helpers import everything, registered
 
 pytestmark = pytest.mark.django_db
 
@@ -26,9 +26,6 @@ def quick_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def registered(name) -> Player:
-    user = get_user_model().objects.create_user(username=name, password="a long enough secret 42")
-    return Player.objects.create(display_name=name, user=user)
 
 
 def rated_game(seats, ranks, *, game="hearts", at=None, rated=True):
@@ -49,11 +46,6 @@ def ratings_of(*players, game="hearts"):
     return [Rating.objects.get(player=player, game=game) for player in players]
 
 
-def everything():
-    """Every row the rating writes, for comparing runs."""
-    return (sorted(Rating.objects.values_list("player_id", "game", "mu", "sigma", "games", "wins", "last_rated_at")),
-            sorted(RatingSnapshot.objects.values_list("player_id", "game", "day", "mu", "sigma", "ordinal")),
-            sorted(RatedMarker.objects.values_list("table_id", flat=True)))
 
 
 # -- the updates --------------------------------------------------------------------------------
