@@ -48,6 +48,15 @@ The search is a depth-first search with a transposition table of every position 
   tableau card with both parents on the tableau and covered, less those that fail the
   test, again and again until none does. (``hint`` leaves this test out: it wants a
   win fast, and skipping the test makes its nodes a third cheaper.)
+  Only a move that lays a card on a pile can make such a set: moves to the foundations,
+  and the rest of a move taking a run off a pile, only remove cards that seal (a card
+  turned up seals what it sealed face down) and raise the foundations, so a set that
+  works after them worked before. So a position reached from one that was not
+  deadlocked is tested only after a move that laid a card, and the set must then hold
+  that card; when the card fails the test even with every other card counted in the set
+  (its parents or a lower card of its suit on top of a pile, in the talon or up), the
+  rest of the test is skipped. On draw-3 deals 1-200 this left every verdict and node
+  count as it was and made the search a quarter faster.
 Moves are tried in this order: those that turn up a face-down card (from the pile with
 most face-down cards first), talon cards to foundations, talon cards to the tableau,
 other foundation moves, moves emptying a pile, partial runs, cards back from foundations.
@@ -90,6 +99,8 @@ RANKS = klondike.RANK_ORDER
 FOUNDATION = -1
 # The mark of a position proven unwinnable (see ``_Search.run``).
 DEAD = -1
+# A position's deadlock test when no one card laid on the tableau is known (the root, chains).
+ANY = -2
 # The budget's schedule (see the module docstring): the first search in the usual order
 # gets 1/FIRST_SHARE of the nodes, then the n-th search in a shuffled order gets
 # RESTART_NODES times the n-th term of the Luby sequence (1 1 2 1 1 2 4 1 1 2 ...).
@@ -243,13 +254,11 @@ class _Search:
         """The moves worth trying from ``node``, best first."""
         piles, found, talon, pointer, turns = node
         tops = {}
-        face_up = set()
         first_empty = -1
         for i in range(7):
             down, up = piles[i]
             if up:
                 tops[up[-1]] = i
-                face_up.update(up)
             elif not down and first_empty < 0:
                 first_empty = i
         # The piles each card may go onto, looked up once per card rather than per move;
@@ -274,11 +283,7 @@ class _Search:
         def targets(card):
             return fits.get(card, ())
 
-        settled_kings = {up[0] for down, up in piles if up and not down and up[0] % 13 == 12}
-        kings_waiting = any(
-            (king in in_reach or king in face_up or king in comeback) and king not in settled_kings
-            for king in _KINGS
-        )
+        kings_waiting = None  # worked out when first needed: most positions never ask
 
         out = []
         for q, used in reach:
@@ -304,9 +309,13 @@ class _Search:
                 if j == 0:
                     if down:
                         priority = 70 + len(down)
-                    elif head % 13 == 12 or not kings_waiting:
+                    elif head % 13 == 12:
                         continue  # an empty pile is only worth making for a king
                     else:
+                        if kings_waiting is None:
+                            kings_waiting = _kings_waiting(piles, in_reach, comeback)
+                        if not kings_waiting:
+                            continue
                         priority = 30
                 else:
                     below = up[j - 1]
@@ -412,7 +421,7 @@ class _Search:
         # stack: Tarjan's stack of a strongly connected component in the making.
         pending: list = []
 
-        def enter(node):
+        def enter(node, laid):
             self.nodes += 1
             if self.nodes > self.max_nodes:
                 raise _OutOfBudget
@@ -433,16 +442,18 @@ class _Search:
                 return False
             if order == DEAD:
                 return False
-            order = first_order + self.nodes
-            if self.deadlocks and _deadlocked(piles, found):
+            # A deadlock needs a card newly covered (the module docstring), and a position an
+            # earlier restart entered was not deadlocked (or it would be DEAD).
+            if laid is not None and self.deadlocks and order is None and _deadlocked(piles, found, laid, talon):
                 marks[key] = DEAD
                 return False
+            order = first_order + self.nodes
             marks[key] = order
             stack.append([node, self.moves(node), 0, len(path), order, order, len(pending)])
             pending.append(key)
             return False
 
-        if enter(root):
+        if enter(root, ANY):
             return path
         while stack:
             frame = stack[-1]
@@ -463,13 +474,32 @@ class _Search:
             del path[length:]
             move = moves[index]
             path.append(move)
-            if enter(self.play(node, move)):
+            if enter(self.play(node, move), _laid_card(node, move)):
                 return path
         return None
 
 
-def _deadlocked(piles, found):
-    """Some card can never reach its foundation (the module docstring gives the proof)."""
+def _kings_waiting(piles, in_reach, comeback):
+    """Some king that could move is not yet at the bottom of a pile."""
+    face_up = set()
+    settled = set()
+    for down, up in piles:
+        face_up.update(up)
+        if up and not down and up[0] % 13 == 12:
+            settled.add(up[0])
+    return any(
+        (king in in_reach or king in face_up or king in comeback) and king not in settled for king in _KINGS
+    )
+
+
+def _deadlocked(piles, found, laid=ANY, talon=()):
+    """Some card can never reach its foundation (the module docstring gives the proof).
+
+    ``laid``: the card just laid on the tableau, in a position reached from one that was not
+    deadlocked; the set must then hold it, so the test ends early unless it could.
+    """
+    if laid != ANY and not _may_stick(laid, piles, found, talon):
+        return False
     # The cards that seal each tableau card: for a face-down one every face-down card above
     # it and the lowest face-up card, for a face-up one the card lying on it.
     covers = {}
@@ -520,6 +550,33 @@ def _deadlocked(piles, found):
                 del stuck[card]
                 changed = True
     return bool(stuck)
+
+
+def _laid_card(node, move):
+    """The card ``move`` lays on a tableau pile from ``node``: None when it lays none, ANY for
+    a chain, which lays several (see the module docstring on which positions can deadlock)."""
+    kind = move[0]
+    if kind == "T":
+        return None if move[2] == FOUNDATION else move[1]
+    if kind == "P":
+        return None if move[3] == FOUNDATION else node[0][move[1]][1][-move[2]]
+    if kind == "F":
+        return move[1] * 13 + node[1][move[1]] - 1
+    return ANY
+
+
+def _may_stick(card, piles, found, talon):
+    """``card`` passes the tests of the set when every other card is counted in it: no king,
+    both parents and a lower card of its suit covered on the tableau (so neither on a
+    foundation, nor in the talon, nor the top of a pile)."""
+    if card % 13 == 12:
+        return False
+    free = {up[-1] for _, up in piles if up}
+    free.update(talon)
+    a, b = _PARENTS[card]
+    if a in free or b in free or found[a // 13] > a % 13 or found[b // 13] > b % 13:
+        return False
+    return any(lower not in free for lower in range(card - card % 13 + found[card // 13], card))
 
 
 def _luby(n):

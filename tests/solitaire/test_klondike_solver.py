@@ -1,5 +1,7 @@
 """The Klondike solver: its solutions win through the engine; its refusals are honest."""
 
+import random
+
 import pytest
 
 from games.engines import cards
@@ -202,3 +204,29 @@ def test_a_proof_of_unwinnability_survives_the_dead_sets():
     assert last.run(solver._root(state)) is None
     assert last.nodes < whole.nodes
     assert all(marks[key] == solver.DEAD for key in whole.marks)
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_the_short_deadlock_test_after_a_move_agrees_with_the_whole_one(draw):
+    # Random walks over the solver's own moves: from a position that is not deadlocked,
+    # the test told the card just laid (or that none was) answers as the whole test does.
+    rnd = random.Random(draw)
+    walker = solver._Search(draw, None, 1, None)
+    deadlocks = 0
+    for deal in range(250):
+        node = walker.autoplay(solver._root(klondike.new_game(1, seed=str(deal), options={"draw": draw})), [])
+        for _ in range(150):
+            moves = walker.moves(node)
+            if solver._deadlocked(node[0], node[1]) or not moves:
+                break
+            move = rnd.choice(moves)
+            child = walker.autoplay(walker.play(node, move), [])
+            whole = solver._deadlocked(child[0], child[1])
+            laid = solver._laid_card(node, move)
+            if laid is None:
+                assert not whole, move
+            else:
+                assert solver._deadlocked(child[0], child[1], laid, child[2]) == whole, move
+            deadlocks += whole
+            node = child
+    assert deadlocks >= 20, deadlocks  # the walks do meet deadlocks, so the agreement is tested both ways
