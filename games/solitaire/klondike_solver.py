@@ -37,16 +37,20 @@ The search is a depth-first search with a transposition table of every position 
   or w is face down or the lowest face-up card of its pile (so that all under it is
   face down): L cannot be the top of its pile until w itself moves as the head of a
   run (a run headed lower carries w along on L, and under such a w nothing can head a
-  run, nor come up before w has gone). Take a set S of tableau cards, no kings, where
-  each card x of S has both its parents (the cards it may go onto) sealed by cards of
-  S, and some lower card of its suit, not yet on the foundation, sealed by a card of
-  S. Then no card of S can be the first of S to move as the head of a run: it could
-  only go onto a parent or up to its foundation, and both wait for a card of S to do
-  so first; a king, which could go to an empty pile, is never in S. Every card ends on
-  its foundation as the head of a run (the auto finish only plays such moves), so when
-  S is not empty the game is lost. S is found as the largest such set: every non-king
-  tableau card with both parents on the tableau and covered, less those that fail the
-  test, again and again until none does. (``hint`` leaves this test out: it wants a
+  run, nor come up before w has gone). A card in the talon seals itself: it leaves
+  the talon only onto a parent or up to its foundation, as the head of a run moves.
+  Take a set S of cards on the tableau or in the talon, no kings, where each card x of
+  S has both its parents (the cards it may go onto) sealed by cards of S, and some
+  lower card of its suit, not yet on the foundation, sealed by a card of S. Then no
+  card of S can be the first of S to move as the head of a run or out of the talon: it
+  could only go onto a parent or up to its foundation, and both wait for a card of S
+  to do so first; a king, which could go to an empty pile, is never in S. Every card
+  ends on its foundation as the head of a run or from the talon (the auto finish only
+  plays such moves), so when S is not empty the game is lost. S is found as the
+  largest such set: every non-king card with both parents covered on the tableau or in
+  the talon, less those that fail the test, again and again until none does. (Counting
+  the talon proved 2 more of draw-3 deals 1-200 unwinnable at the bench's budget, for
+  a test a fifth slower.) (``hint`` leaves this test out: it wants a
   win fast, and skipping the test makes its nodes a third cheaper.)
   Only a move that lays a card on a pile can make such a set: moves to the foundations,
   and the rest of a move taking a run off a pile, only remove cards that seal (a card
@@ -54,8 +58,8 @@ The search is a depth-first search with a transposition table of every position 
   works after them worked before. So a position reached from one that was not
   deadlocked is tested only after a move that laid a card, and the set must then hold
   that card; when the card fails the test even with every other card counted in the set
-  (its parents or a lower card of its suit on top of a pile, in the talon or up), the
-  rest of the test is skipped. On draw-3 deals 1-200 this left every verdict and node
+  (its parents or a lower card of its suit on top of a pile or up), the rest of the
+  test is skipped. On draw-3 deals 1-200 this left every verdict and node
   count as it was and made the search a quarter faster.
 Moves are tried in this order: those that turn up a face-down card (from the pile with
 most face-down cards first), talon cards to foundations, talon cards to the tableau,
@@ -444,7 +448,7 @@ class _Search:
                 return False
             # A deadlock needs a card newly covered (the module docstring), and a position an
             # earlier restart entered was not deadlocked (or it would be DEAD).
-            if laid is not None and self.deadlocks and order is None and _deadlocked(piles, found, laid, talon):
+            if laid is not None and self.deadlocks and order is None and _deadlocked(piles, found, talon, laid):
                 marks[key] = DEAD
                 return False
             order = first_order + self.nodes
@@ -492,13 +496,13 @@ def _kings_waiting(piles, in_reach, comeback):
     )
 
 
-def _deadlocked(piles, found, laid=ANY, talon=()):
+def _deadlocked(piles, found, talon, laid=ANY):
     """Some card can never reach its foundation (the module docstring gives the proof).
 
     ``laid``: the card just laid on the tableau, in a position reached from one that was not
     deadlocked; the set must then hold it, so the test ends early unless it could.
     """
-    if laid != ANY and not _may_stick(laid, piles, found, talon):
+    if laid != ANY and not _may_stick(laid, piles, found):
         return False
     # The cards that seal each tableau card: for a face-down one every face-down card above
     # it and the lowest face-up card, for a face-up one the card lying on it.
@@ -508,6 +512,10 @@ def _deadlocked(piles, found, laid=ANY, talon=()):
         hidden = len(down)
         for index, card in enumerate(cards):
             covers[card] = cards[index + 1: hidden + 1] if index < hidden else cards[index + 1: index + 2]
+    # A talon card leaves the talon only onto a pile or a foundation, as the head of a run
+    # does: it counts as sealed by itself.
+    for card in talon:
+        covers[card] = (card,)
     get = covers.get
     stuck = {}
     for card in covers:
@@ -565,14 +573,12 @@ def _laid_card(node, move):
     return ANY
 
 
-def _may_stick(card, piles, found, talon):
+def _may_stick(card, piles, found):
     """``card`` passes the tests of the set when every other card is counted in it: no king,
-    both parents and a lower card of its suit covered on the tableau (so neither on a
-    foundation, nor in the talon, nor the top of a pile)."""
+    both parents and a lower card of its suit neither on a foundation nor the top of a pile."""
     if card % 13 == 12:
         return False
     free = {up[-1] for _, up in piles if up}
-    free.update(talon)
     a, b = _PARENTS[card]
     if a in free or b in free or found[a // 13] > a % 13 or found[b // 13] > b % 13:
         return False

@@ -131,22 +131,42 @@ def test_two_queens_that_wait_for_each_other_are_a_deadlock():
     # of hearts lies on the king of clubs. Each queen needs the other's king (or the ace of
     # hearts, under the queen of diamonds): neither can ever move first.
     piles = _piles((("JD", "AH", "KS"), ("QD",)), ((), ("KC", "QH", "JC")))
-    assert solver._deadlocked(piles, (0, 3, 0, 0))
+    assert solver._deadlocked(piles, (0, 3, 0, 0), ())
     # With the hearts up to the jack, the queen of hearts may go up, free her king and
     # let the queen of diamonds move: no proof.
     piles = _piles((("JD", "KS"), ("QD",)), ((), ("KC", "QH", "JC")))
-    assert not solver._deadlocked(piles, (0, 3, 11, 0))
+    assert not solver._deadlocked(piles, (0, 3, 11, 0), ())
 
 
 def test_a_face_down_card_can_be_part_of_a_deadlock():
     # The ten of hearts may still go onto the jack of spades (in the stock), but the queen
     # of diamonds under it, face down, then meets the queen of hearts as above.
     piles = _piles((("JD", "AH", "AC", "KS", "QD"), ("TH", "9S")), ((), ("KC", "QH", "JC")))
-    assert solver._deadlocked(piles, (0, 3, 0, 5))
+    assert solver._deadlocked(piles, (0, 3, 0, 5), ())
     # With the hearts up to the jack, the queen of hearts can go up and uncover her king:
     # no proof.
     piles = _piles((("JD", "AC", "KS", "QD"), ("TH", "9S")), ((), ("KC", "QH", "JC")))
-    assert not solver._deadlocked(piles, (0, 3, 11, 5))
+    assert not solver._deadlocked(piles, (0, 3, 11, 5), ())
+
+
+def _talon_of(piles, found):
+    """Every card neither on the tableau nor up."""
+    on_tableau = {card for down, up in piles for card in down + up}
+    return tuple(card for card in range(52) if card not in on_tableau and card % 13 >= found[card // 13])
+
+
+def test_a_card_in_the_talon_can_be_part_of_a_deadlock():
+    # The eight of spades seals the ace of diamonds (and the two of spades, the tens, the
+    # nine of hearts). It may only go onto the nine of diamonds, in the talon; and the
+    # nine of diamonds onto a black ten, both under the eight: neither can move first.
+    piles = _piles((("2S", "TS", "TC", "9H", "AD"), ("8S",)))
+    found = (0, 0, 0, 1)
+    assert solver._deadlocked(piles, found, _talon_of(piles, found))
+    assert not solver._deadlocked(piles, found, ())  # without the talon rule: no proof
+    # With the ten of clubs in the talon it may go onto a red jack, that onto a black
+    # queen, that onto a red king in an empty pile: the nine of diamonds can move.
+    piles = _piles((("2S", "TS", "9H", "AD"), ("8S",)))
+    assert not solver._deadlocked(piles, found, _talon_of(piles, found))
 
 
 @pytest.mark.parametrize("seed, draw", [("1", 1), ("2", 3), ("5", 3)])
@@ -155,8 +175,8 @@ def test_no_position_on_a_winning_line_is_called_deadlocked(seed, draw):
     moves = solver.solve(state, max_nodes=50_000)
     assert isinstance(moves, list)
     for move in moves:
-        piles, found, *_ = solver._root(state)
-        assert not solver._deadlocked(piles, found)
+        piles, found, talon, *_ = solver._root(state)
+        assert not solver._deadlocked(piles, found, talon)
         state = klondike.apply(state, 0, move)
     assert klondike.is_over(state)
 
@@ -217,16 +237,16 @@ def test_the_short_deadlock_test_after_a_move_agrees_with_the_whole_one(draw):
         node = walker.autoplay(solver._root(klondike.new_game(1, seed=str(deal), options={"draw": draw})), [])
         for _ in range(150):
             moves = walker.moves(node)
-            if solver._deadlocked(node[0], node[1]) or not moves:
+            if solver._deadlocked(node[0], node[1], node[2]) or not moves:
                 break
             move = rnd.choice(moves)
             child = walker.autoplay(walker.play(node, move), [])
-            whole = solver._deadlocked(child[0], child[1])
+            whole = solver._deadlocked(child[0], child[1], child[2])
             laid = solver._laid_card(node, move)
             if laid is None:
                 assert not whole, move
             else:
-                assert solver._deadlocked(child[0], child[1], laid, child[2]) == whole, move
+                assert solver._deadlocked(child[0], child[1], child[2], laid) == whole, move
             deadlocks += whole
             node = child
     assert deadlocks >= 20, deadlocks  # the walks do meet deadlocks, so the agreement is tested both ways
