@@ -48,10 +48,10 @@ The search is a depth-first search with a transposition table of every position 
   ends on its foundation as the head of a run or from the talon (the auto finish only
   plays such moves), so when S is not empty the game is lost. S is found as the
   largest such set: every non-king card with both parents covered on the tableau or in
-  the talon, less those that fail the test, again and again until none does. (Counting
-  the talon proved 2 more of draw-3 deals 1-200 unwinnable at the bench's budget, for
-  a test a fifth slower.) (``hint`` leaves this test out: it wants a
-  win fast, and skipping the test makes its nodes a third cheaper.)
+  the talon, less those that fail the test, again and again until none does. Counting
+  the talon proved 2 more of draw-3 deals 1-200 unwinnable at 100,000 nodes, for a
+  test a fifth slower. (``hint`` leaves this test out: it wants a win fast, and
+  skipping the test makes its nodes a third cheaper.)
   Only a move that lays a card on a pile can make such a set: moves to the foundations,
   and the rest of a move taking a run off a pile, only remove cards that seal (a card
   turned up seals what it sealed face down) and raise the foundations, so a set that
@@ -84,8 +84,8 @@ is left with nothing below its own order, its component (it and every such posit
 entered after it) is closed: each of their moves leads into it, to a position already
 dead, or to one the sound pruning above rules out, and no move anywhere in it won. So
 none of them can be won, whatever the order of any later search; they are marked dead
-even when the search is then cut short by its budget. On draw-3 deals 1-200 at the
-bench's budget this turned 6 undecided deals into 5 proofs and 1 win (149 won, 17
+even when the search is then cut short by its budget. On draw-3 deals 1-200 at
+100,000 nodes this turned 6 undecided deals into 5 proofs and 1 win (149 won, 17
 unwinnable, 34 undecided before; 150, 22, 28 after).
 """
 
@@ -446,7 +446,7 @@ class _Search:
                 return False
             if order == DEAD:
                 return False
-            # A deadlock needs a card newly covered (the module docstring), and a position an
+            # A deadlock needs a card newly laid (the module docstring), and a position an
             # earlier restart entered was not deadlocked (or it would be DEAD).
             if laid is not None and self.deadlocks and order is None and _deadlocked(piles, found, talon, laid):
                 marks[key] = DEAD
