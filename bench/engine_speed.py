@@ -3,7 +3,10 @@
     make bench                       # or: .venv/bin/python bench/engine_speed.py --rounds 5 --seconds 1
 
 A playout drives the public contract only: ``to_move``, ``legal_moves``, ``apply`` with a
-uniformly random legal move, until ``is_over``. Hands are counted with ``hands_played``.
+uniformly random legal move, until ``is_over``, or until ``PLAYOUT_MOVES`` moves finish no
+hand (random moves almost never win a patience game, which only ends won: without this
+Klondike's first playout never ended). Hands are counted with ``hands_played``; moves/s
+counts ``apply`` calls.
 OpenSpiel's C++ Hearts (test extra ``open_spiel``) is driven the same way from a Python
 loop, chance nodes included, one hand per game. The two run in alternating rounds so that
 load on the machine falls on both alike; the ratio is ours over theirs.
@@ -19,22 +22,34 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games import engines  # noqa: E402
 
+PLAYOUT_MOVES = 1000
+
 
 def our_round(engine, rng, seconds):
-    hands = matches = 0
+    hands = matches = moves = 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
-        state = engine.new_game(engine.min_players, seed=f"{rng.getrandbits(64):x}")
+        # Games with numbered deals (FreeCell's are Microsoft's) take a deal number as seed.
+        seed = rng.choice(engine.deal_numbers) if engine.deal_numbers else f"{rng.getrandbits(64):x}"
+        state = engine.new_game(engine.min_players, seed=str(seed))
+        played = hands_then = 0
         while not engine.is_over(state):
             seat = engine.to_move(state)[0]
             state = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
+            played += 1
+            if not played % PLAYOUT_MOVES:
+                hands_now = engine.hands_played(state)
+                if hands_now == hands_then:
+                    break  # a hand that random moves do not finish
+                hands_then = hands_now
+        moves += played
         hands += engine.hands_played(state)
         matches += 1
-    return hands, matches, time.perf_counter() - started
+    return hands, matches, moves, time.perf_counter() - started
 
 
 def spiel_round(game, rng, seconds):
-    hands = 0
+    hands = moves = 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
         state = game.new_initial_state()
@@ -43,8 +58,9 @@ def spiel_round(game, rng, seconds):
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
+            moves += 1
         hands += 1
-    return hands, hands, time.perf_counter() - started
+    return hands, hands, moves, time.perf_counter() - started
 
 
 def main():
@@ -62,7 +78,7 @@ def main():
         spiel_hearts = spiel_gin = None
 
     rng = random.Random(2026)
-    print(f"{'engine':<22}{'hands/s':>10}{'matches/s':>12}{'hands/match':>13}")
+    print(f"{'engine':<22}{'hands/s':>10}{'matches/s':>12}{'hands/match':>13}{'moves/s':>10}")
     for engine in engines.all():
         contestants = {engine.name: lambda s, e=engine: our_round(e, rng, s)}
         # Rummy has no OpenSpiel counterpart: its row (hands/s = rounds/s) is our figure alone.
@@ -70,15 +86,16 @@ def main():
             contestants["OpenSpiel Hearts (C++)"] = lambda s: spiel_round(spiel_hearts, rng, s)
         if engine.slug == "gin_rummy" and spiel_gin is not None:
             contestants["OpenSpiel Gin (C++)"] = lambda s: spiel_round(spiel_gin, rng, s)
-        totals = {name: [0, 0, 0.0] for name in contestants}
+        totals = {name: [0, 0, 0, 0.0] for name in contestants}
         for _ in range(args.rounds):
             for name, run in contestants.items():
                 for i, value in enumerate(run(args.seconds)):
                     totals[name][i] += value
         rates = {}
-        for name, (hands, matches, elapsed) in totals.items():
+        for name, (hands, matches, moves, elapsed) in totals.items():
             rates[name] = hands / elapsed
-            print(f"{name:<22}{hands / elapsed:>10.0f}{matches / elapsed:>12.1f}{hands / matches:>13.2f}")
+            print(f"{name:<22}{hands / elapsed:>10.0f}{matches / elapsed:>12.1f}{hands / matches:>13.2f}"
+                  f"{moves / elapsed:>10.0f}")
         if len(rates) == 2:
             ours, theirs = rates.values()
             print(f"{'ratio ours/OpenSpiel':<22}{ours / theirs:>10.2f}")
