@@ -106,8 +106,9 @@ class KlondikeState:
 
     ``tableau`` holds seven tuples of cards, bottom up, the first ``face_down[n]`` of
     pile n face down; ``stock`` is top first; ``waste`` bottom first (its top is last);
-    ``foundations`` counts the cards up per suit in ``CDHS`` order. ``history`` holds the
-    earlier boards (see ``_board``) that ``undo`` goes back to, oldest first.
+    ``foundations`` counts the cards up per suit in ``CDHS`` order. ``history`` holds what
+    ``undo`` goes back to, oldest first: each earlier board (see ``_board``) as what differs
+    from the board after it (see ``_difference``).
     """
 
     def __eq__(self, other: object) -> bool:
@@ -182,7 +183,7 @@ class _Table:
         new.passes = self.passes
         new.score = self.score
         new.moves = state.moves + 1
-        new.history = state.history + (_board(state),)
+        new.history = state.history + (_difference(_board(state), _board(new)),)
         return new
 
 
@@ -380,7 +381,7 @@ class Klondike(base.Engine):
             **_board_data(_board(state)),
             "moves": state.moves,
             "undos": state.undos,
-            "history": [_board_data(board) for board in state.history],
+            "history": list(state.history),
         }
 
     def load(self, data):
@@ -391,7 +392,7 @@ class Klondike(base.Engine):
          state.passes, state.score) = _board_from(data)
         state.moves = data["moves"]
         state.undos = data["undos"]
-        state.history = tuple(_board_from(board) for board in data["history"])
+        state.history = tuple(data["history"])
         return state
 
 
@@ -421,6 +422,64 @@ def _board_from(data: dict[str, Any]) -> tuple:
         data["passes"],
         data["score"],
     )
+
+
+def _difference(earlier: tuple, later: tuple) -> dict[str, Any]:
+    """What ``undo`` needs to rebuild ``earlier`` from ``later``, the board one move on: the
+    piles, talon, counts and score that differ. A move changes two piles and the talon at
+    most, so an entry holds a few cards where a whole board holds 52 (with whole boards a
+    600-move game stored 250 KiB of state, rewritten on every move)."""
+    tableau, face_down, stock, waste, foundations, passes, score = earlier
+    entry: dict[str, Any] = {}
+    for index, (pile, after) in enumerate(zip(tableau, later[0], strict=True)):
+        if pile != after:
+            entry[pile_name(index)] = _edit(pile, after)
+    if stock != later[2]:
+        entry["stock"] = _edit(stock, later[2])
+    if waste != later[3]:
+        entry["waste"] = _edit(waste, later[3])
+    for key, value, after in (("face_down", face_down, later[1]), ("foundations", foundations, later[4])):
+        if value != after:
+            entry[key] = list(value)
+    for key, value, after in (("passes", passes, later[5]), ("score", score, later[6])):
+        if value != after:
+            entry[key] = value
+    return entry
+
+
+def _restored(later: tuple, entry: dict[str, Any]) -> tuple:
+    """The board that ``entry`` (see ``_difference``) was taken from."""
+    tableau, face_down, stock, waste, foundations, passes, score = later
+    tableau = tuple(_edited(pile, entry[pile_name(index)]) if pile_name(index) in entry else pile
+                    for index, pile in enumerate(tableau))
+    return (
+        tableau,
+        tuple(entry.get("face_down", face_down)),
+        _edited(stock, entry["stock"]) if "stock" in entry else stock,
+        _edited(waste, entry["waste"]) if "waste" in entry else waste,
+        tuple(entry.get("foundations", foundations)),
+        entry.get("passes", passes),
+        entry.get("score", score),
+    )
+
+
+def _edit(old: tuple, new: tuple) -> list:
+    """``[kept, tail, cards]``: ``old`` is the first ``kept`` cards of ``new``, then ``cards``,
+    then the last ``tail`` cards of ``new`` (cards leave and join a pile at its top, and the
+    stock at its top, its first card)."""
+    kept = 0
+    most = min(len(old), len(new))
+    while kept < most and old[kept] == new[kept]:
+        kept += 1
+    tail = 0
+    while tail < most - kept and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    return [kept, tail, list(old[kept:len(old) - tail])]
+
+
+def _edited(new: tuple, edit: list) -> tuple:
+    kept, tail, cards = edit
+    return new[:kept] + tuple(cards) + new[len(new) - tail:]
 
 
 def _top(state: KlondikeState, index: int) -> str | None:
@@ -478,7 +537,7 @@ def _undone(state: KlondikeState) -> KlondikeState:
     new = KlondikeState.__new__(KlondikeState)
     new.__dict__.update(state.__dict__)
     (new.tableau, new.face_down, new.stock, new.waste, new.foundations,
-     new.passes, new.score) = state.history[-1]
+     new.passes, new.score) = _restored(_board(state), state.history[-1])
     new.history = state.history[:-1]
     new.moves = state.moves + 1
     new.undos = state.undos + 1

@@ -1,0 +1,59 @@
+"""The data migration that stores Klondike's undo history as differences, both ways."""
+
+import importlib
+
+import pytest
+from django.apps import apps
+
+from games.engines.freecell import ENGINE as freecell
+from games.engines.klondike import ENGINE as klondike
+from games.engines.klondike import _board, _board_data
+from games.models import Table
+
+pytestmark = pytest.mark.django_db
+
+migration = importlib.import_module("games.migrations.0008_klondike_history_as_differences")
+
+
+def played(moves):
+    """A Klondike game after ``moves`` legal moves (never undo), and its state as the old
+    code stored it: every earlier board whole."""
+    state = klondike.new_game(1, seed="migration", options={"draw": 3, "scoring": "standard"})
+    boards = []
+    for n in range(moves):
+        legal = [move for move in klondike.legal_moves(state, 0) if move != "undo"]
+        boards.append(_board_data(_board(state)))
+        state = klondike.apply(state, 0, legal[(7 * n) % len(legal)])
+    return state, {**klondike.dump(state), "history": boards}
+
+
+def test_whole_boards_become_differences_and_back():
+    state, old = played(60)
+    table = Table.objects.create(game="klondike", seed="migration", state=old)
+    patience = Table.objects.create(game="freecell", seed="1", state=freecell.dump(freecell.new_game(1, seed="1")))
+    untouched = patience.state
+
+    migration.forwards(apps, None)
+    table.refresh_from_db()
+    assert table.state == klondike.dump(state)
+    loaded = klondike.load(table.state)
+    for _ in range(60):
+        loaded = klondike.apply(loaded, 0, "undo")
+    assert _board(loaded) == _board(klondike.new_game(1, seed="migration", options={"draw": 3, "scoring": "standard"}))
+
+    migration.forwards(apps, None)  # a second run finds nothing to change
+    table.refresh_from_db()
+    assert table.state == klondike.dump(state)
+
+    migration.backwards(apps, None)
+    table.refresh_from_db()
+    patience.refresh_from_db()
+    assert table.state == old and patience.state == untouched
+
+
+def test_a_game_with_nothing_to_undo_is_left_as_it_is():
+    state = klondike.new_game(1, seed="fresh")
+    table = Table.objects.create(game="klondike", seed="fresh", state=klondike.dump(state))
+    migration.forwards(apps, None)
+    table.refresh_from_db()
+    assert table.state == klondike.dump(state)
