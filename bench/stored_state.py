@@ -1,5 +1,6 @@
 """What a long patience game costs to store: the size of the saved state and the time to
-dump and load it, at a few move counts. Prints figures; asserts nothing.
+dump and load it, at a few move counts. Prints figures; its one check is that the state
+survives dump and load.
 
     .venv/bin/python bench/stored_state.py              # Klondike draw 3 and FreeCell, 600 moves
     .venv/bin/python bench/stored_state.py --moves 1000
