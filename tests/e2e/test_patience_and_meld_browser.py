@@ -1,6 +1,7 @@
-"""FreeCell and Gin Rummy in a real browser: a deal won by following Hint with the pointer
-(click, drag and drop, double click), the FreeCell table on a phone, and select-then-act
-turns against a Gin Rummy bot."""
+"""FreeCell, Klondike and Gin Rummy in a real browser: a FreeCell deal won by following Hint
+with the pointer (click, drag and drop, double click), the FreeCell table on a phone, Klondike
+draws, a keyboard move and undos (also after a reload), and select-then-act turns against a
+Gin Rummy bot."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
+from games.engines.klondike import ENGINE as klondike
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_hearts_browser import TABLE_URL, move_response, settled_seq, wait_for_live_view
 
@@ -221,6 +223,89 @@ def test_on_a_phone_the_freecell_table_shows_all_columns_without_scrolling(open_
         assert one["right"] <= other["left"], f"{one['card']} and {other['card']} overlap: {one} {other}"
     # Microsoft deal 1 begins JD 2D 9H JC 5D 7H 7C 5H, one card to each column.
     assert [box["card"] for box in boxes] == ["JD", "2D", "9H", "JC", "5D", "7H", "7C", "5H"]
+
+
+# -- Klondike ----------------------------------------------------------------------------------
+
+
+def klondike_opening(draws: int):
+    """The first draw-3 deal (and its states) where ``draws`` draws bring up a waste card that
+    fits on a tableau pile: (deal, state after the draws, move of that card)."""
+    for deal in range(1, 200):
+        state = klondike.new_game(1, seed=str(deal), options={"draw": 3})
+        for _ in range(draws):
+            state = klondike.apply(state, 0, "draw")
+        fits = [move for move in klondike.legal_moves(state, 0) if re.fullmatch(r"move waste t\d", move)]
+        if fits:
+            return deal, state, fits[0]
+    raise AssertionError(f"no deal in 1-199 has a waste card to lay after {draws} draws")
+
+
+def klondike_bar(page: Page, moves: int, undos: int) -> None:
+    bar = page.locator("#board .solitaire-bar")
+    expect(bar).to_contain_text(f"Moves {moves}")
+    expect(bar).to_contain_text(f"Undos {undos}")
+
+
+def pile_top(page: Page, pile: str):
+    return page.locator(f'#board [data-pile="{pile}"] [data-depth="1"]')
+
+
+def play_by_button(page: Page, name: str | re.Pattern) -> None:
+    seq = board_seq(page)
+    with move_response(page) as moved:
+        page.get_by_role("button", name=name).click()
+    assert moved.value.status == 204, f"{name}: answered {moved.value.status}"
+    wait_for_seq(page, seq + 1)
+
+
+def test_klondike_draws_a_keyboard_move_and_undos_that_outlive_a_reload(open_page):
+    draws = 2
+    deal, drawn, lay = klondike_opening(draws)
+    card, pile = drawn.waste[-1], lay.split()[-1]
+    under = drawn.tableau[int(pile[1:])][-1]
+    once = klondike.apply(klondike.new_game(1, seed=str(deal), options={"draw": 3}), 0, "draw")
+
+    page = open_page()
+    page.goto("/klondike/")
+    page.get_by_label("Draw").select_option("3")
+    page.get_by_label("Game #").fill(str(deal))
+    page.get_by_role("button", name="New game", exact=True).click()
+    expect(page).to_have_url(TABLE_URL)
+    wait_for_live_view(page)
+    for _ in range(draws):
+        play_by_button(page, re.compile(r"^Draw from the stock"))
+    expect(pile_top(page, "waste")).to_have_attribute("data-card", card)
+    expect(page.locator('#board [data-pile="waste"] .card')).to_have_count(3)  # draw 3 fans three
+    klondike_bar(page, moves=draws, undos=0)
+
+    # By keyboard: Enter on the waste card, then Enter on the card it goes onto.
+    seq = board_seq(page)
+    pile_top(page, "waste").focus()
+    page.keyboard.press("Enter")
+    expect(pile_top(page, "waste")).to_have_attribute("aria-pressed", "true")
+    with move_response(page) as moved:
+        pile_top(page, pile).focus()
+        page.keyboard.press("Enter")
+    assert moved.value.status == 204
+    wait_for_seq(page, seq + 1)
+    expect(pile_top(page, pile)).to_have_attribute("data-card", card)
+    expect(pile_top(page, "waste")).not_to_have_attribute("data-card", card)
+    klondike_bar(page, moves=draws + 1, undos=0)
+
+    play_by_button(page, "Undo")
+    expect(pile_top(page, "waste")).to_have_attribute("data-card", card)
+    expect(pile_top(page, pile)).to_have_attribute("data-card", under)
+    klondike_bar(page, moves=draws + 2, undos=1)
+
+    # The undo history is read back from the database: a reload, then undo the last draw.
+    page.reload()
+    wait_for_live_view(page)
+    play_by_button(page, "Undo")
+    expect(pile_top(page, "waste")).to_have_attribute("data-card", once.waste[-1])
+    expect(page.get_by_role("button", name=re.compile(r"^Draw from the stock"))).to_have_accessible_name(
+        f"Draw from the stock ({len(once.stock)} cards)")
+    klondike_bar(page, moves=draws + 3, undos=2)
 
 
 # -- Gin Rummy ---------------------------------------------------------------------------------
