@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from django.db import migrations
 
-from games.engines.klondike import _board_from, _difference, _restored
+from games.engines.klondike import _board_data, _board_from, _difference, _restored
 
 BATCH = 500
 
@@ -30,14 +30,7 @@ def _differences_to_whole_boards(data):
     for entry in reversed(history):
         later = _restored(later, entry)
         boards.append(later)
-    keys = ("tableau", "face_down", "stock", "waste", "foundations", "passes", "score")
-    whole = [dict(zip(keys, (_plain(part) for part in board), strict=True)) for board in reversed(boards)]
-    return {**data, "history": whole}
-
-
-def _plain(part):
-    """A board part as JSON holds it: lists for tuples, all the way down."""
-    return [_plain(item) for item in part] if isinstance(part, tuple) else part
+    return {**data, "history": [_board_data(board) for board in reversed(boards)]}
 
 
 def _convert(apps, change):
