@@ -13,11 +13,19 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from games import recovery  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
+router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+
+async def application(scope, receive, send):
+    # With no beat process (the embedded default), the server sweeps for lost turns itself,
+    # from its first connection on; see games.recovery.
+    recovery.start_in_process_sweeper()
+    return await router(scope, receive, send)

@@ -148,10 +148,33 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
-# `celery -A cardsite beat` runs these; the embedded default has no beat (nothing crashes
-# without saying goodbye when there is one process).
+# Unacknowledged tasks (acks_late: bot turns, timers, presence checks, all idempotent) go back
+# to the queue after this long without their worker. It must outlast the longest countdown we
+# queue (a 120 s turn timer), or a live worker's held task is handed to another too; a lost
+# task does not wait for it: games.recovery queues it again within seconds.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}
+# A task still running when the broker connection drops is stopped; its transaction rolls
+# back and games.recovery queues the turn again.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+
+# A due bot turn or turn timer this many seconds late is taken for lost and queued again
+# (games.recovery); the sweep that looks for them runs every RESUME_SWEEP_SECONDS.
+RESUME_AFTER_SECONDS = float(os.environ.get("RESUME_AFTER_SECONDS", "2"))
+RESUME_SWEEP_SECONDS = float(os.environ.get("RESUME_SWEEP_SECONDS", "2"))
+PRESENCE_SWEEP_SECONDS = float(os.environ.get("PRESENCE_SWEEP_SECONDS", "15"))
+# An open table socket checks this often that its last frame shows the table's seq, and
+# sends a fresh one if not (a frame lost while the channel layer was down).
+SOCKET_RESYNC_SECONDS = float(os.environ.get("SOCKET_RESYNC_SECONDS", "5"))
+# Without a beat process (the embedded default) the web process sweeps in a thread of its own.
+SWEEP_IN_PROCESS = env_bool("SWEEP_IN_PROCESS", default=CELERY_TASK_ALWAYS_EAGER)
+
+# `celery -A cardsite beat` runs these (the embedded default sweeps in process, see above).
+# A sweep queued while no worker listens expires rather than pile up: the next one will do.
 CELERY_BEAT_SCHEDULE = {
-    "sweep-presence": {"task": "games.tasks.sweep_presence", "schedule": 60.0},
+    "resume-due": {"task": "games.tasks.resume_due", "schedule": RESUME_SWEEP_SECONDS,
+                   "options": {"expires": RESUME_SWEEP_SECONDS}},
+    "sweep-presence": {"task": "games.tasks.sweep_presence", "schedule": PRESENCE_SWEEP_SECONDS,
+                       "options": {"expires": PRESENCE_SWEEP_SECONDS}},
     "refill-winnable-deals": {"task": "games.tasks.refill_all_winnable_deals", "schedule": 15 * 60.0},
     # Nightly: rate the day's rated games, then rebuild the leaderboards (server time, CELERY_TIMEZONE).
     "rate-games": {"task": "stats.tasks.rate_games", "schedule": crontab(hour=3, minute=15)},
@@ -159,9 +182,10 @@ CELERY_BEAT_SCHEDULE = {
 
 # Seconds between consecutive bot moves, so people can follow the play.
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "0.7"))
-# Seconds a seated person's sockets may all be gone before a bot plays for them, and before
-# a table every person has left is abandoned.
+# Seconds a seated person's sockets may all be gone before a bot plays for them. While every
+# person at a table is away, the table pauses; it is abandoned after ABANDON_AFTER_SECONDS.
 AWAY_GRACE_SECONDS = float(os.environ.get("AWAY_GRACE_SECONDS", "60"))
+ABANDON_AFTER_SECONDS = float(os.environ.get("ABANDON_AFTER_SECONDS", str(24 * 60 * 60)))
 
 AUTHENTICATION_BACKENDS = [
     # First, so a locked-out username and address is refused before any password is checked.

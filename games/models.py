@@ -33,6 +33,11 @@ class Table(models.Model):
     daily = models.DateField(null=True, blank=True)
     # Rated: the result moves its players' ratings (stats.rating); registered players only.
     rated = models.BooleanField(default=False)
+    # When a bot (or a bot standing in for a person away) is next due to act; None while no
+    # bot is to act. Written with the move that made it due, so that a bot turn lost with a
+    # process (a killed worker, a restarted server, a Redis restart) is found again by
+    # games.recovery, by whichever process is alive.
+    bot_due_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -43,6 +48,8 @@ class Table(models.Model):
             # The nightly rating walks finished rated tables in finish order (stats.rating).
             models.Index(fields=["finished_at", "id"], name="rated_finish_order",
                          condition=Q(status="finished", rated=True)),
+            # The recovery sweep asks every few seconds for bot turns that are overdue.
+            models.Index(fields=["bot_due_at"], name="bot_due", condition=Q(bot_due_at__isnull=False)),
         ]
 
     def __str__(self) -> str:
@@ -71,6 +78,8 @@ class Seat(models.Model):
                 condition=Q(player__isnull=True) | Q(bot_level=""), name="seat_is_player_or_bot"
             ),
         ]
+        # The recovery sweep asks every few seconds for turn timers that ran out unseen.
+        indexes = [models.Index(fields=["deadline"], name="turn_deadline", condition=Q(deadline__isnull=False))]
 
     def __str__(self) -> str:
         return f"seat {self.index} of table {self.table_id}"

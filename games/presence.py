@@ -1,11 +1,14 @@
-"""Who is at a table: sockets coming and going, seats going to bots, tables abandoned.
+"""Who is at a table: sockets coming and going, seats going to bots, tables pausing.
 
 A seated person's open sockets mark their seat seen (on connect, then every third of the
 grace period). When their last socket closes, the table is checked once the grace period
 is over: a seat not seen for that long goes to a bot (``Seat.away_since``) until its
-person comes back, and a table every person has been away from for that long is
-abandoned, so bots never play on alone. A periodic sweep repeats the check for tables
-whose sockets vanished without a goodbye (a crashed server process).
+person comes back. While every person at a table is away, the table pauses: bots never
+play on for nobody, and the game is there when someone comes back (a phone asleep, a
+train tunnel). Only a table every person has been away from for ABANDON_AFTER_SECONDS
+(a day by default) is abandoned, and an abandoned game writes no result: it never counts
+as a loss. A periodic sweep repeats the check for tables whose sockets vanished without a
+goodbye (a crashed server process) and for paused tables whose day is up.
 """
 
 from datetime import timedelta
@@ -21,6 +24,10 @@ from games.models import Seat, Table
 
 def grace() -> timedelta:
     return timedelta(seconds=settings.AWAY_GRACE_SECONDS)
+
+
+def abandon_after() -> timedelta:
+    return timedelta(seconds=settings.ABANDON_AFTER_SECONDS)
 
 
 def heartbeat_seconds() -> float:
@@ -47,7 +54,8 @@ def socket_closed(*, table_id: int, player_id: int) -> None:
 
 
 def check_table(*, table_id: int) -> str:
-    """Seats unseen for the grace period go to bots; a table everyone left is abandoned.
+    """Seats unseen for the grace period go to bots; a table everyone left pauses, and is
+    abandoned once they have all been away for ABANDON_AFTER_SECONDS.
 
     Idempotent: it only acts on what the clock and the rows say now. Returns what it did.
     """
@@ -67,25 +75,27 @@ def check_table(*, table_id: int) -> str:
             seat.away_since = seat.seen_at
             seat.deadline = None
             seat.save(update_fields=["away_since", "deadline"])
-        if people and all(seat.is_away and seat.away_since <= now - grace() for seat in people):
+        if people and all(seat.is_away and seat.away_since <= now - abandon_after() for seat in people):
             table.status = Table.Status.ABANDONED
             table.finished_at = now
-            table.save(update_fields=["status", "finished_at"])
+            table.bot_due_at = None
+            table.save(update_fields=["status", "finished_at", "bot_due_at"])
             services.tell_table(table)
             return "abandoned"
         if gone:
             services.seats_went_away(table)
-            return "away"
+            return "paused" if selectors.everyone_away(seats) else "away"
     return "unchanged"
 
 
 def sweep() -> int:
-    """Check every running table someone may have left without a goodbye; returns how many."""
-    stale = timezone.now() - grace()
+    """Check every running table someone may have left without a goodbye, and every paused
+    table whose people have been away long enough to abandon it; returns how many."""
+    now = timezone.now()
     # Tables with a second seat: a game played alone is never swept (see check_table).
     running = Seat.objects.filter(table__status=Table.Status.PLAYING, table__seats__index=1)
-    gone = running.filter(player__isnull=False, away_since__isnull=True, seen_at__lte=stale)
-    left = running.filter(away_since__lte=stale)
+    gone = running.filter(player__isnull=False, away_since__isnull=True, seen_at__lte=now - grace())
+    left = running.filter(away_since__lte=now - abandon_after())
     ids = set(gone.values_list("table_id", flat=True)) | set(left.values_list("table_id", flat=True))
     for table_id in ids:
         check_table(table_id=table_id)

@@ -58,6 +58,7 @@ def render_board(table: Table, seats, viewer: int | None, *, message: str = "", 
     context["legal_json"] = json.dumps(legal)
     # Over when the rules say so, or when a game played alone was given up.
     context["over"] = engine.is_over(state) or table.status == Table.Status.FINISHED
+    context["paused"] = table.status == Table.Status.PLAYING and selectors.everyone_away(seats)
     if context["over"]:
         context["outcome"] = engine.outcome(state)
         context["seed"] = table.seed  # revealed once the game is over
@@ -79,7 +80,8 @@ def broadcast(table: Table, seats, *, spoken: str = "") -> None:
     for viewer in [seat.index for seat in seats if seat.player_id is not None] + [None]:
         group = group_for(table.pk, viewer)
         html = render_board(table, seats, viewer, spoken=spoken)
-        frames.append((group, {"type": "table.update", "group": group, "html": html, "seq": table.seq}))
+        frames.append((group, {"type": "table.update", "group": group, "html": html, "seq": table.seq,
+                               "status": str(table.status)}))
     # One hop into the event loop for all the sends, not one per audience.
     async_to_sync(_send_all)(frames)
 

@@ -23,6 +23,10 @@ def table_seq(table_id: int) -> int | None:
     return Table.objects.filter(pk=table_id).values_list("seq", flat=True).first()
 
 
+def table_seq_and_status(table_id: int) -> tuple[int, str] | None:
+    return Table.objects.filter(pk=table_id).values_list("seq", "status").first()
+
+
 def viewer_among(seats: list[Seat], player_id: int | None) -> int | None:
     """The seat index the player holds among already loaded ``seats``, or None."""
     return next((seat.index for seat in seats if seat.player_id == player_id), None) if player_id else None
@@ -65,8 +69,15 @@ class SeatAround:
     is_viewer: bool
     player_id: int | None
     bot_level: str
-    is_away: bool = False  # a bot plays for the person until they come back
+    is_away: bool = False  # the person is gone; a bot plays for them unless the table is paused
+    bot_playing: bool = False  # away, and a bot plays the seat meanwhile
     seconds_left: int | None = None  # on a turn timer, while this seat is to act
+
+
+def everyone_away(seats: list[Seat]) -> bool:
+    """Every person at the table is away: the table pauses (no bot plays on for nobody)."""
+    people = [seat for seat in seats if seat.player_id is not None]
+    return bool(people) and all(seat.is_away for seat in people)
 
 
 COMPASS = ("South", "West", "North", "East")  # seat 0 and clockwise, for four-seat games
@@ -78,6 +89,7 @@ def seats_around(seats: list[Seat], viewer: int | None) -> list[SeatAround]:
     count = len(seats)
     first = viewer or 0
     now = timezone.now()
+    paused = everyone_away(seats)
     positions = POSITIONS.get(count, ("bottom",) + tuple(f"p{i}" for i in range(1, count)))
     around = []
     for offset in range(count):
@@ -92,7 +104,8 @@ def seats_around(seats: list[Seat], viewer: int | None) -> list[SeatAround]:
         around.append(SeatAround(index=seat.index, position=positions[offset], name=name, is_bot=seat.is_bot,
                                  is_empty=seat.is_empty, is_viewer=seat.index == viewer,
                                  player_id=seat.player_id, bot_level=seat.bot_level,
-                                 is_away=seat.is_away, seconds_left=seconds_left))
+                                 is_away=seat.is_away, bot_playing=seat.is_away and not paused,
+                                 seconds_left=seconds_left))
     return around
 
 

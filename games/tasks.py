@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from games import deals, presence, services
+from games import deals, presence, recovery, services
 
 
 @shared_task(name="games.tasks.bot_turn", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -19,6 +19,13 @@ def turn_timeout(*, table_id: int, seat_index: int, deadline: str) -> bool:
 def check_presence(*, table_id: int) -> str:
     """Seats whose people have been gone for the grace period go to bots; see games.presence."""
     return presence.check_table(table_id=table_id)
+
+
+@shared_task(name="games.tasks.resume_due", ignore_result=True)
+def resume_due() -> int:
+    """Periodic: bot turns and turn timers overdue because their task was lost; see games.recovery."""
+    resumed = recovery.resume_due()
+    return resumed.bot_turns + resumed.timers
 
 
 @shared_task(name="games.tasks.sweep_presence", ignore_result=True)

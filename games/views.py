@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from games import deals, engines, realtime, selectors, services
+from games import deals, engines, realtime, recovery, selectors, services
 from games.models import Table
 
 
@@ -108,7 +108,7 @@ def new_table(request, game):
 
 @require_GET
 def table_page(request, table_id):
-    services.resume_bots(table_id=table_id)
+    recovery.resume_table(table_id=table_id)
     table = get_object_or_404(Table, pk=table_id)
     seats = selectors.table_seats(table)
     viewer = selectors.viewer_among(seats, request.player.pk)

@@ -1,8 +1,6 @@
 import pytest
 from hypothesis import settings as hypothesis_settings
 
-from cardsite.celery import app as celery_app
-
 # Property tests are seeded and bounded: the same examples on every run, in CI and here.
 hypothesis_settings.register_profile("repeatable", derandomize=True, max_examples=200, deadline=None)
 hypothesis_settings.load_profile("repeatable")
@@ -10,12 +8,12 @@ hypothesis_settings.load_profile("repeatable")
 
 @pytest.fixture(autouse=True)
 def bots_act_at_once(settings):
-    """Bots move without the pause people get, and in-process unless a test starts a worker."""
+    """Bots move without the pause people get, and in-process unless a test starts a worker.
+
+    Celery reads its settings from Django's, live: a test changes them through ``settings``
+    (assigning to ``celery_app.conf`` is shadowed by the Django setting on some versions)."""
     settings.BOT_MOVE_DELAY = 0
-    saved = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = saved
+    settings.CELERY_TASK_ALWAYS_EAGER = True
 
 
 class DelayedTasks:
@@ -40,3 +38,9 @@ def delayed_tasks(monkeypatch):
     held = DelayedTasks()
     monkeypatch.setattr(scheduling, "_run_later", held.hold)
     return held
+
+
+@pytest.fixture(autouse=True)
+def no_sweeper_thread(settings):
+    """The server's in-process sweep (games.recovery) would outlive a test; tests sweep by hand."""
+    settings.SWEEP_IN_PROCESS = False

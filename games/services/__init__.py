@@ -26,11 +26,11 @@ from games.services.tables import (
     set_bot,
     start_table,
 )
-from games.services.telling import enqueue_bot_turn, resume_bots, tell_table
+from games.services.telling import enqueue_bot_turn, tell_table
 
 __all__ = [
     "TURN_TIMER_CHOICES", "MoveRejected", "MoveResult", "NotYourSeat", "StaleMove", "TableError", "come_back",
     "create_table", "enqueue_bot_turn", "give_up", "give_up_running", "join_table", "leave_table", "normalise_code",
-    "play_again", "play_bot_move", "play_move", "play_now", "play_timed_out_turn", "resume_bots", "seats_went_away",
+    "play_again", "play_bot_move", "play_move", "play_now", "play_timed_out_turn", "seats_went_away",
     "set_bot", "start_table", "tell_table",
 ]

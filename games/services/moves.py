@@ -20,7 +20,7 @@ from games.engines import IllegalMove
 from games.models import GameResult, Move, Seat, Table
 from games.services.common import engine_for, locked_table
 from games.services.errors import MoveRejected, NotYourSeat, StaleMove
-from games.services.telling import stand_ins, tell_on_commit
+from games.services.telling import note_due_bot, stand_ins, tell_on_commit
 
 
 @dataclass(frozen=True)
@@ -83,8 +83,8 @@ def play_bot_move(*, table_id: int, seq: int) -> bool:
     at the table is away, bots wait (the table is abandoned after the grace period).
     """
     with transaction.atomic():
-        table = locked_table(table_id)
-        if table.status != Table.Status.PLAYING or table.seq != seq:
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None or table.status != Table.Status.PLAYING or table.seq != seq:
             return False
         engine = engine_for(table.game)
         state = engine.load(table.state)
@@ -92,6 +92,9 @@ def play_bot_move(*, table_id: int, seq: int) -> bool:
         levels = stand_ins(table.game, seats)
         acting = [index for index in engine.to_move(state) if index in levels]
         if not acting:
+            if table.bot_due_at is not None:  # no bot is due after all: stop the sweep asking
+                table.bot_due_at = None
+                table.save(update_fields=["bot_due_at"])
             return False
         _bot_plays(table, engine, state, seats, acting[0], levels[acting[0]])
     return True
@@ -100,8 +103,8 @@ def play_bot_move(*, table_id: int, seq: int) -> bool:
 def play_timed_out_turn(*, table_id: int, seat_index: int, deadline: str) -> bool:
     """The seat's turn ran out: a bot plays it for them, once (the deadline is the turn's id)."""
     with transaction.atomic():
-        table = locked_table(table_id)
-        if table.status != Table.Status.PLAYING:
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None or table.status != Table.Status.PLAYING:
             return False
         seats = selectors.table_seats(table)
         seat = seats[seat_index] if seat_index < len(seats) else None
@@ -137,12 +140,13 @@ def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int
         raise MoveRejected(error.reason) from None
     table.state = engine.dump(new_state)
     table.seq += 1
-    fields = ["state", "seq"]
+    fields = ["state", "seq", "bot_due_at"]
     if engine.is_over(new_state):
         table.status = Table.Status.FINISHED
         table.finished_at = timezone.now()
         fields += ["status", "finished_at"]
         write_results(table, engine, new_state, seats)
+    note_due_bot(table, new_state, seats)
     table.save(update_fields=fields)
     Move.objects.create(table=table, seq=table.seq, seat=seat_index, move=move)
     update_deadlines(table, new_state, seats)

@@ -16,7 +16,7 @@ from games.models import Seat, Table
 from games.services.common import check_host, engine_for, locked_table
 from games.services.errors import NotYourSeat, TableError
 from games.services.moves import update_deadlines, write_results
-from games.services.telling import tell_on_commit, tell_table
+from games.services.telling import note_due_bot, tell_on_commit, tell_table
 
 TURN_TIMER_CHOICES = (0, 15, 30, 60, 120)  # seconds; 0: no timer
 # Invite codes are read aloud and typed: no 0/O, 1/I/L.
@@ -136,6 +136,8 @@ def come_back(*, table_id: int, player: Player) -> bool:
         seat.save(update_fields=["away_since"])
         seats = selectors.table_seats(table)
         state = engine_for(table.game).load(table.state)
+        note_due_bot(table, state, seats)
+        table.save(update_fields=["bot_due_at"])
         update_deadlines(table, state, seats)
         tell_on_commit(table, state=state, seats=seats)
     return True
@@ -146,6 +148,8 @@ def seats_went_away(table: Table) -> None:
     table is checked again once the grace period is over (everyone may have left)."""
     seats = selectors.table_seats(table)
     state = engine_for(table.game).load(table.state)
+    note_due_bot(table, state, seats)
+    table.save(update_fields=["bot_due_at"])
     tell_on_commit(table, state=state, seats=seats)
     transaction.on_commit(lambda: scheduling.schedule(
         "games.tasks.check_presence", countdown=settings.AWAY_GRACE_SECONDS + 0.1, table_id=table.pk))
@@ -188,7 +192,8 @@ def start_table(*, table_id: int, host: Player) -> Table:
         table.state = engine.dump(state)
         table.status = Table.Status.PLAYING
         table.started_at = timezone.now()
-        table.save(update_fields=["state", "status", "started_at"])
+        note_due_bot(table, state, seats)
+        table.save(update_fields=["state", "status", "started_at", "bot_due_at"])
         update_deadlines(table, state, seats)
         tell_on_commit(table, state=state, seats=seats)
     return table
@@ -231,7 +236,8 @@ def give_up(*, table_id: int, player: Player) -> Table:
         engine = engine_for(table.game)
         table.status = Table.Status.FINISHED
         table.finished_at = timezone.now()
-        table.save(update_fields=["status", "finished_at"])
+        table.bot_due_at = None
+        table.save(update_fields=["status", "finished_at", "bot_due_at"])
         write_results(table, engine, engine.load(table.state), seats)
         tell_table(table)
     return table

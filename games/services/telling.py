@@ -1,21 +1,32 @@
 """After commit: who hears of a write (each seat its view, spectators theirs, the task queue
-when a bot is to act), and who plays for whom (bots, and stand-ins for people away)."""
+when a bot is to act), and who plays for whom (bots, and stand-ins for people away).
+
+Whether a bot is due is written into the table row with the write itself
+(``Table.bot_due_at``); queueing its turn after commit is only the fast path. When that
+is lost (the process dies between commit and queue, or the broker is down), the row
+still says a bot is due, and ``games.recovery`` queues the turn again.
+"""
 
 from __future__ import annotations
 
+import logging
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import Player
-from games import bots, realtime, scheduling
+from games import bots, realtime, scheduling, selectors
 from games.models import Seat, Table
 from games.services.common import engine_for
+
+logger = logging.getLogger(__name__)
 
 
 def stand_ins(game: str, seats: list[Seat]) -> dict[int, str]:
     """Seat index -> bot level, for every seat a bot plays now (none while no person is here)."""
-    people = [seat for seat in seats if seat.player_id is not None]
-    if people and all(seat.is_away for seat in people):
+    if selectors.everyone_away(seats):
         return {}
     played = [seat for seat in seats if seat.is_bot or seat.is_away]
     if not played:
@@ -24,48 +35,53 @@ def stand_ins(game: str, seats: list[Seat]) -> dict[int, str]:
     return {seat.index: seat.bot_level or strongest for seat in played}
 
 
+def note_due_bot(table: Table, state, seats: list[Seat]) -> None:
+    """Set ``table.bot_due_at`` for the state in hand; the caller saves it with its write."""
+    due = table.status == Table.Status.PLAYING and bot_to_act(table.game, state, seats)
+    table.bot_due_at = timezone.now() + timedelta(seconds=settings.BOT_MOVE_DELAY) if due else None
+
+
 def tell_on_commit(table: Table, *, state=None, seats: list[Seat] | None = None,
-                          move: tuple[int, str] | None = None, seat_changed_for: Player | None = None) -> None:
-    """After commit: each audience its frame, then the next bot turn if a bot is to act.
+                   move: tuple[int, str] | None = None, seat_changed_for: Player | None = None) -> None:
+    """After commit: each audience its frame, then the next bot turn if one is due.
 
     With the table, its seats and the move in hand, frames are rendered without reading
     them back; a waiting-room change (no state) reloads the table instead. A Player who
     took or left a seat has their sockets moved to their new audience before any frame.
+    Frames go before the bot turn: an eager turn (the embedded default's, with no delay)
+    runs inline and sends its own frames, which must come after this one. Each step may
+    fail alone (a channel layer or broker down, the process stopped) without turning a
+    committed write into an error: sockets resync, and games.recovery queues the turn again.
     """
+    seq, bot_due = table.seq, state is not None and table.bot_due_at is not None
+
     def tell():
         if seat_changed_for is not None:
-            realtime.seat_changed(table.pk, seat_changed_for.pk)
+            _robustly(realtime.seat_changed, table.pk, seat_changed_for.pk)
         if state is None:
-            realtime.broadcast_table(table.pk)
+            _robustly(realtime.broadcast_table, table.pk)
             return
-        spoken = realtime.announcement(table, seats, *move) if move else ""
-        realtime.broadcast(table, seats, spoken=spoken)
-        if bot_to_act(table.game, state, seats):
-            enqueue_bot_turn(table_id=table.pk, seq=table.seq)
+        _robustly(_broadcast_move, table, seats, move)
+        if bot_due:
+            _robustly(enqueue_bot_turn, table_id=table.pk, seq=seq)
 
-    # robust: a failed send is logged; it must not turn a committed move into an error.
-    transaction.on_commit(tell, robust=True)
+    transaction.on_commit(tell)
+
+
+def _broadcast_move(table: Table, seats: list[Seat], move: tuple[int, str] | None) -> None:
+    realtime.broadcast(table, seats, spoken=realtime.announcement(table, seats, *move) if move else "")
+
+
+def _robustly(step, *args, **kwargs) -> None:
+    try:
+        step(*args, **kwargs)
+    except Exception:  # logged: sockets resync and the recovery sweep requeues from the database
+        logger.exception("after commit, %s failed", getattr(step, "__name__", step))
 
 
 def tell_table(table: Table) -> None:
     """On commit, every audience gets the table as it now stands."""
-    transaction.on_commit(lambda: realtime.broadcast_table(table.pk), robust=True)
-
-
-def resume_bots(*, table_id: int) -> bool:
-    """Queue the bot turn a running table is waiting for, if any; True when queued.
-
-    A bot turn lost on the way (a restart with a timer or a task in flight) would leave
-    the table stuck; opening the table asks again. The task is idempotent through seq.
-    """
-    table = Table.objects.filter(pk=table_id, status=Table.Status.PLAYING).first()
-    if table is None:
-        return False
-    seats = list(table.seats.all())
-    if not bot_to_act(table.game, engine_for(table.game).load(table.state), seats):
-        return False
-    enqueue_bot_turn(table_id=table.pk, seq=table.seq)
-    return True
+    transaction.on_commit(lambda: _robustly(realtime.broadcast_table, table.pk))
 
 
 def bot_to_act(game: str, state, seats: list[Seat]) -> bool:
@@ -73,6 +89,7 @@ def bot_to_act(game: str, state, seats: list[Seat]) -> bool:
     return any(index in played for index in engine_for(game).to_move(state))
 
 
-def enqueue_bot_turn(*, table_id: int, seq: int) -> None:
+def enqueue_bot_turn(*, table_id: int, seq: int, countdown: float | None = None) -> None:
     """Bot plays are spaced by BOT_MOVE_DELAY so that people can follow them."""
-    scheduling.schedule("games.tasks.bot_turn", countdown=settings.BOT_MOVE_DELAY, table_id=table_id, seq=seq)
+    scheduling.schedule("games.tasks.bot_turn", countdown=settings.BOT_MOVE_DELAY if countdown is None else countdown,
+                        table_id=table_id, seq=seq)

@@ -174,11 +174,13 @@ def prefix(value, text: str) -> str:
 
 @register.simple_tag
 def seat_badges(seat):
-    """After a seat's name on any board: a person's seat a bot is playing, and a turn timer.
-    A tag, not an include: every board renders it for every seat on every frame."""
+    """After a seat's name on any board: a person away (and whether a bot plays their seat
+    meanwhile), and a turn timer. A tag, not an include: every board renders it for every
+    seat on every frame."""
     html = ""
     if seat.is_away:
-        html += ' <span class="badge badge--away">away · bot playing</span>'
+        html += (' <span class="badge badge--away">away · bot playing</span>' if seat.bot_playing
+                 else ' <span class="badge badge--away">away</span>')
     if seat.seconds_left is not None:
         left = int(seat.seconds_left)
         html += (f' <span class="turn-timer" data-seconds="{left}" role="timer" '

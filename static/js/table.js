@@ -72,6 +72,47 @@
   document.body.addEventListener("htmx:afterRequest", function () { setTimeout(afterFrame, 0); });
 })();
 
+// The live socket: back within two seconds whenever it drops (a server restart, a phone waking
+// up), and the board fetched afresh whenever the page becomes visible again, since frames sent
+// while it slept may never have arrived. The seq guard above keeps the newest board either way.
+(function () {
+  "use strict";
+  var RETRIED_BY_HTMX = [1006, 1011, 1012, 1013];  // the close codes the ws extension retries itself
+  var TABLE_GONE = 4404;
+  var socket = null;
+  var open = false;
+  var retries = 0;
+
+  function delay(retry) {
+    return Math.min(250 * Math.pow(2, retry), 2000) * (0.5 + Math.random() / 2);
+  }
+  if (window.htmx) window.htmx.config.wsReconnectDelay = delay;
+
+  document.body.addEventListener("htmx:wsOpen", function (event) {
+    socket = event.detail.socketWrapper;
+    open = true;
+    retries = 0;
+  });
+  document.body.addEventListener("htmx:wsClose", function (event) {
+    open = false;
+    var code = event.detail.event && event.detail.event.code;
+    if (!socket || code === TABLE_GONE || RETRIED_BY_HTMX.indexOf(code) >= 0) return;
+    // A server going away cleanly (1000, 1001: a restart) is to us what a crash is: come back.
+    setTimeout(function () { if (!open) socket.reconnect(); }, delay(retries++));
+  });
+
+  function resync() {
+    var holder = document.querySelector("[data-board-url]");
+    if (!holder || !window.htmx) return;
+    window.htmx.ajax("GET", holder.dataset.boardUrl, {target: "#board", swap: "none"});
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState !== "visible") return;
+    if (socket && !open) socket.reconnect();
+    resync();
+  });
+})();
+
 // Invite links: shown in full, copied with one click. Turn timers: count down between frames.
 (function () {
   "use strict";

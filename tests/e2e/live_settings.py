@@ -18,6 +18,8 @@ if "postgresql" in _database["ENGINE"]:
 # The browser tests talk plain HTTP to this server on the loopback address.
 ALLOWED_HOSTS = [*ALLOWED_HOSTS, "127.0.0.1"]  # noqa: F405
 CELERY_TASK_ALWAYS_EAGER = True
+# As with the embedded defaults: no beat process, so the server sweeps for lost turns itself.
+SWEEP_IN_PROCESS = True
 # No pause between bot moves: a person's move request returns once every bot that follows
 # has played, so a test reads a settled table as soon as its request is answered.
 BOT_MOVE_DELAY = 0.0

@@ -27,8 +27,8 @@ def wait_for(condition, *, seconds=30.0):
     raise AssertionError("the worker did not get there in time")
 
 
-def test_bots_finish_a_hand_through_the_worker():
-    celery_app.conf.task_always_eager = False  # the autouse fixture puts it back
+def test_bots_finish_a_hand_through_the_worker(settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = False
     celery_app.control.purge()
     with start_worker(celery_app, pool="solo", concurrency=1, perform_ping_check=False):
         table, (player,) = started_table()

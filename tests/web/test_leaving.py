@@ -1,4 +1,4 @@
-"""Leaving a running table, coming back, away seats, turn timers and abandoned tables."""
+"""Leaving a running table, coming back, away seats, paused and abandoned tables, turn timers."""
 
 from datetime import timedelta
 
@@ -55,19 +55,45 @@ def test_a_seat_unseen_for_the_grace_period_goes_to_a_bot(settings):
     assert not seat_of(table, 1).is_away
 
 
-def test_a_table_everyone_left_is_abandoned_and_bots_stop(settings):
+def test_a_person_alone_with_bots_gone_for_a_minute_finds_the_game_paused_and_plays_on(settings):
+    """The fault: a phone asleep for 67 s used to abandon the table ("Everyone left...")."""
     settings.AWAY_GRACE_SECONDS = 60
+    table, (me,) = started_table(humans=1, bots=3)
+    before = snapshot(table)
+    Seat.objects.filter(table=table, index=0).update(seen_at=timezone.now() - timedelta(seconds=67))
+    assert presence.check_table(table_id=table.pk) == "paused"
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING and table.bot_due_at is None
+    assert snapshot(table)[:2] == before[:2]  # no bot played on for nobody
+    assert services.play_bot_move(table_id=table.pk, seq=table.seq) is False
+    assert not table.results.exists()
+
+    # The phone wakes: the socket opens again, the seat is theirs, and they play their turn.
+    presence.socket_opened(table_id=table.pk, player_id=me.pk)
+    assert not seat_of(table, 0).is_away
+    hand = hearts.view(state_of(table), 0)["hand"]
+    services.play_move(table_id=table.pk, player=me, seq=table.seq, move="pass " + " ".join(hand[:3]))
+    table.refresh_from_db()
+    assert table.seq > before[1]
+
+
+def test_a_paused_table_is_abandoned_only_once_everyone_has_been_away_a_day(settings):
+    settings.AWAY_GRACE_SECONDS = 60
+    settings.ABANDON_AFTER_SECONDS = 24 * 60 * 60
     table, (me,) = started_table(humans=1, bots=3)
     services.leave_table(table_id=table.pk, player=me)
     table.refresh_from_db()
     seq = table.seq
     # Every person is away: bots wait instead of playing on alone.
     assert services.play_bot_move(table_id=table.pk, seq=seq) is False
-    assert presence.check_table(table_id=table.pk) == "unchanged"  # not for long enough yet
-    Seat.objects.filter(table=table, index=0).update(away_since=timezone.now() - timedelta(seconds=61))
-    assert presence.check_table(table_id=table.pk) == "abandoned"
+    Seat.objects.filter(table=table, index=0).update(away_since=timezone.now() - timedelta(hours=23))
+    assert presence.check_table(table_id=table.pk) == "unchanged"
+    assert presence.sweep() == 0  # the sweep leaves paused tables alone until their day is up
+    Seat.objects.filter(table=table, index=0).update(away_since=timezone.now() - timedelta(hours=24, seconds=1))
+    assert presence.sweep() == 1
     table.refresh_from_db()
     assert table.status == Table.Status.ABANDONED and table.seq == seq
+    assert not table.results.exists()  # an abandoned game never counts as a loss
     with pytest.raises(services.MoveRejected, match="abandoned"):
         services.play_move(table_id=table.pk, player=me, seq=seq, move="pass 2C 3C 4C")
 
