@@ -9,6 +9,7 @@ Two ways to run, one code base:
 """
 
 import os
+import secrets
 from datetime import timedelta
 from pathlib import Path
 
@@ -47,6 +48,28 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "django-insecure-development-key-never-use-in-production"
 
+
+def local_secret(path: Path) -> str:
+    """A secret made once for this checkout and kept beside it (the embedded default)."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(descriptor, "w") as file:
+        file.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+# Turns a shareable deal number ("Game #1234") into its deal (games.deals.seed_for): the same
+# number gives the same deal to everyone on this site, and nothing to anyone without the
+# secret. Changing it renumbers every numbered deal (winnable pools, daily deals).
+DEAL_SECRET = os.environ.get("DEAL_SECRET", "")
+if not DEAL_SECRET:
+    if not DEBUG:
+        raise ImproperlyConfigured("DEAL_SECRET must be set when DEBUG is off: without it a deal number "
+                                   "gives away the deal's face-down cards")
+    DEAL_SECRET = local_secret(BASE_DIR / ".deal-secret")
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
@@ -72,6 +95,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "cardsite.middleware.UnreadableFormBody",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -141,6 +165,19 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache holds short-lived counters (invite-code guesses, allauth's rate limits): in Redis in
+# production, so that every Daphne process counts the same tries; per process otherwise.
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": os.environ.get("CACHE_URL", REDIS_URL), "KEY_PREFIX": "cache"}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Who may read /healthz's details (backends, timings): requests with "Authorization: Bearer <token>".
+HEALTHZ_TOKEN = os.environ.get("HEALTHZ_TOKEN", "")
+# Wrong invite codes an address may try in INVITE_GUESS_WINDOW_SECONDS (games.invites).
+INVITE_GUESSES = int(os.environ.get("INVITE_GUESSES", "10"))
+INVITE_GUESS_WINDOW_SECONDS = int(os.environ.get("INVITE_GUESS_WINDOW_SECONDS", "600"))
+
 # Celery: the Redis broker in production; without one, tasks run in-process at once.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
@@ -208,9 +245,14 @@ ACCOUNT_USERNAME_VALIDATORS = "accounts.names.USERNAME_VALIDATORS"
 # Failed logins are counted by django-axes alone (below), so one rule and one message apply.
 ACCOUNT_RATE_LIMITS = {"login_failed": None}
 
+# How many proxies in front of Daphne append to X-Forwarded-For (nginx alone: 1; a CDN and
+# nginx: 2). The client's address is read that many entries from the right (accounts.addresses);
+# 0: no proxy, the peer's address is the client's.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+
 # Login throttling (django-axes): 5 failures for one username from one address lock that
-# pair for 15 minutes, counted in the database so every Daphne process sees them. Behind a
-# proxy, Daphne must run with --proxy-headers so the address is the client's, not the proxy's.
+# pair for 15 minutes, counted in the database so every Daphne process sees them.
+AXES_CLIENT_IP_CALLABLE = "accounts.addresses.client_address"
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)

@@ -14,6 +14,13 @@ from games.models import Table
 logger = logging.getLogger(__name__)
 
 
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """A socket path nothing serves: closed at once, as a missing table is."""
+
+    async def connect(self):
+        await self.close(code=4404)
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     """Forwards one audience's frames to one socket; moves go over HTTP, not here.
 

@@ -1,14 +1,16 @@
 """Which deal a numbered game (Engine.deal_numbers) plays: the player's choice, a random
 one, one a solver proved winnable (from a pool a Celery task keeps filled, so nobody
-waits), or today's daily deal, the same for everyone.
+waits), or today's daily deal, the same for everyone; and the seed a number stands for.
 """
 
 import hashlib
+import hmac
 import secrets
 import time
 from datetime import date
 from itertools import product
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from games import engines, scheduling
@@ -23,6 +25,19 @@ REQUEST_SECONDS = 3.0  # all the solving a page request may do before it answers
 
 class DealRefused(ValueError):
     pass
+
+
+def seed_for(engine, number: int) -> str:
+    """The seed deal ``number`` stands for on this site.
+
+    The shuffle is public (games.engines.cards), so a number that were the seed would give
+    away every face-down card to anyone who ran it. Keyed with the site's DEAL_SECRET, the
+    number names the deal for everyone here and reveals nothing without the secret. Open
+    numbers (FreeCell's are Microsoft's, and nothing there is hidden) are their own seed.
+    """
+    if engine.deal_numbers_open:
+        return str(number)
+    return hmac.new(settings.DEAL_SECRET.encode(), f"{engine.slug}:deal:{number}".encode(), "sha256").hexdigest()
 
 
 def variant_of(engine, options: dict) -> str:
@@ -136,17 +151,17 @@ def _first_winnable(engine, options: dict, numbers) -> int | None:
 
 
 def _solution_length(engine, options: dict, number: int, *, seconds: float = SOLVE_SECONDS) -> int | None:
-    state = engine.new_game(1, seed=str(number), options=options)
+    state = engine.new_game(1, seed=seed_for(engine, number), options=options)
     moves = winning_line(engine.slug, state, max_nodes=SOLVE_NODES, max_seconds=seconds)
     return None if moves is None else len(moves)
 
 
-def pick(engine, options: dict, *, typed: str = "", daily: bool = False, today: date) -> tuple[str, date | None]:
-    """The seed for a new numbered game, and the day when it is the daily deal."""
+def pick(engine, options: dict, *, typed: str = "", daily: bool = False, today: date) -> tuple[int, date | None]:
+    """The deal number for a new numbered game, and the day when it is the daily deal."""
     if daily:
-        return str(daily_number(engine, options, day=today)), today
+        return daily_number(engine, options, day=today), today
     if typed.strip():
-        return str(chosen_number(engine, typed)), None
+        return chosen_number(engine, typed), None
     if options.get("winnable_only"):
-        return str(winnable_number(engine, options)), None
-    return str(random_number(engine)), None
+        return winnable_number(engine, options), None
+    return random_number(engine), None

@@ -23,8 +23,12 @@ class Table(models.Model):
     # Seconds a person has for each turn before a bot plays it for them; 0: no timer.
     turn_seconds = models.PositiveIntegerField(default=0)
     host = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="hosted_tables")
-    # Server-side only: revealed once the game is over, never sent while it runs.
+    # Server-side only: revealed once the game is over, never sent while it runs (its SHA-256
+    # is shown from the start: games.fairness).
     seed = models.CharField(max_length=64)
+    # The deal's shareable number ("Game #1234") for numbered games; the seed comes from it
+    # through the site's deal secret (games.deals.seed_for).
+    deal_number = models.PositiveBigIntegerField(null=True, blank=True)
     # The table this one is a rematch of, so "Play again" can find an existing rematch.
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"

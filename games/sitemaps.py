@@ -9,7 +9,7 @@ from games import rules as rules_pages
 
 class PagesSitemap(Sitemap):
     def items(self):
-        return ["home", "glossary"]
+        return ["home", "glossary", "fairness"]
 
     def location(self, item):
         return reverse(item)

@@ -10,6 +10,7 @@ urlpatterns = [
     path("<game:game>/", views.game_page, name="game"),
     path("<game:game>/rules/", views_rules.rules, name="rules"),
     path("glossary/", views_rules.glossary_page, name="glossary"),
+    path("fair/", views_rules.fairness_page, name="fairness"),
     path("<game:game>/play-now", views.play_now, name="play_now"),
     path("<game:game>/new", views.new_table, name="new_table"),
     path("<game:game>/join", views.join_by_code, name="join_by_code"),

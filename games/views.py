@@ -2,13 +2,13 @@
 
 from asgiref.sync import sync_to_async
 from django.contrib import messages
-from django.http import HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from games import deals, engines, realtime, recovery, selectors, services
+from games import deals, engines, fairness, invites, realtime, recovery, selectors, services
 from games.models import Table
 
 
@@ -37,9 +37,14 @@ def _game_page(request, game, *, code_error="", status=200):
 @require_GET
 def join_by_code(request, game):
     """The code typed on the game page: off to the table's invite link."""
-    code = services.normalise_code(request.GET.get("code", ""))
+    code = services.normalise_code(request.GET.get("code", ""))[:16]
+    try:
+        invites.check_may_guess(request)
+    except invites.TooManyGuesses as refused:
+        return _game_page(request, game, code_error=refused.message, status=429)
     table = selectors.table_for_invite(code) if code else None
     if table is None or table.game != game:
+        invites.count_wrong_guess(request)
         return _game_page(request, game, code_error="No table waits with that code; check it with your host.",
                          status=404)
     return redirect("join_by_link", table_id=table.pk, code=code)
@@ -49,7 +54,14 @@ def join_by_code(request, game):
 def join_by_link(request, table_id, code):
     """An invite link lets this session take a seat; taking it is the table's button (a POST),
     so that link previews and prefetchers never sit anyone down."""
-    table = get_object_or_404(Table, pk=table_id, invite_code=services.normalise_code(code))
+    try:
+        invites.check_may_guess(request)
+    except invites.TooManyGuesses as refused:
+        return HttpResponse(refused.message, status=429, content_type="text/plain; charset=utf-8")
+    table = Table.objects.filter(pk=table_id, invite_code=services.normalise_code(code)[:16]).first()
+    if table is None:
+        invites.count_wrong_guess(request)
+        raise Http404("No table has that invite link.")
     request.session.setdefault(INVITES_KEY, {})[str(table.pk)] = table.invite_code
     request.session.modified = True
     return redirect("table", table_id=table.pk)
@@ -75,13 +87,14 @@ def play_now(request, game):
     """You and bots at once; for numbered deals (solitaire) the deal typed, today's, a
     proven-winnable one or a random one."""
     engine = engines.get(game)
-    seed = daily = None
+    number = daily = None
     try:
         options = engine.resolve_options(_posted_options(engine, request.POST))
         if engine.deal_numbers:
-            seed, daily = deals.pick(engine, options, typed=request.POST.get("deal", ""),
-                                     daily="daily" in request.POST, today=timezone.localdate())
-        table = services.play_now(game=game, player=request.player, options=options, seed=seed, daily=daily)
+            number, daily = deals.pick(engine, options, typed=request.POST.get("deal", ""),
+                                       daily="daily" in request.POST, today=timezone.localdate())
+        table = services.play_now(game=game, player=request.player, options=options, deal_number=number,
+                                  daily=daily)
     except (ValueError, services.TableError) as error:
         return _game_page(request, game, code_error=getattr(error, "message", str(error)), status=400)
     return redirect("table", table_id=table.pk)
@@ -113,7 +126,7 @@ def table_page(request, table_id):
     seats = selectors.table_seats(table)
     viewer = selectors.viewer_among(seats, request.player.pk)
     return render(request, "games/table.html", {
-        "table": table, "engine": engines.get(table.game),
+        "table": table, "engine": engines.get(table.game), "commitment": fairness.commitment(table.seed),
         "board": realtime.render_board(table, seats, viewer),
     })
 
@@ -154,9 +167,24 @@ def _seat_action(service):
     return view
 
 
-join = _seat_action(lambda request, table_id: services.join_table(
-    table_id=table_id, player=request.player,
-    code=request.POST.get("code") or request.session.get(INVITES_KEY, {}).get(str(table_id), "")))
+@require_POST
+def join(request, table_id):
+    """Take a seat; a private table wants its code (typed, or remembered from the invite link)."""
+    typed = request.POST.get("code", "")
+    try:
+        if typed:
+            invites.check_may_guess(request)
+        services.join_table(table_id=table_id, player=request.player,
+                            code=typed or request.session.get(INVITES_KEY, {}).get(str(table_id), ""))
+    except invites.TooManyGuesses as refused:
+        return _board_response(request, table_id, message=refused.message, status=429)
+    except services.WrongInviteCode as error:
+        if typed:
+            invites.count_wrong_guess(request)
+        return _board_response(request, table_id, message=error.message, status=error.status)
+    except services.TableError as error:
+        return _board_response(request, table_id, message=error.message, status=error.status)
+    return _board_response(request, table_id)
 start = _seat_action(lambda request, table_id: services.start_table(table_id=table_id, host=request.player))
 give_up = _seat_action(lambda request, table_id: services.give_up(table_id=table_id, player=request.player))
 come_back = _seat_action(lambda request, table_id: services.come_back(table_id=table_id, player=request.player))

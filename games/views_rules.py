@@ -7,8 +7,9 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from games import engines, glossary
+from games import engines, fairness, glossary
 from games import rules as rules_pages
+from games.models import Table
 
 
 def rules_body(request, engine, *, panel: bool = False) -> str:
@@ -43,4 +44,19 @@ def glossary_page(request):
         "entries": glossary.entries(query, hosted={engine.slug for engine in engines.all()
                                                    if rules_pages.rules_for(engine)}),
         "query": query, "total": len(glossary.TERMS),
+    })
+
+
+@require_GET
+def fairness_page(request):
+    """How to check a deal against its revealed seed; with ``?table=`` a finished table's own."""
+    table = None
+    raw = request.GET.get("table", "")
+    if raw.isdigit() and len(raw) < 19:
+        # Only a finished game: a running one's seed is its secret.
+        table = Table.objects.filter(pk=int(raw), status=Table.Status.FINISHED).first()
+    return render(request, "rules/fair.html", {
+        "games": engines.all(), "table": table,
+        "commitment": fairness.commitment(table.seed) if table else "",
+        "engine": engines.get(table.game) if table else None,
     })

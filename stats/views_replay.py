@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from games import engines, selectors
+from games import engines, fairness, selectors
 from games.models import Table
 from stats import replay
 
@@ -38,6 +38,7 @@ def replay_page(request, table_id):
         "frame": shown,
         "public_json": json.dumps(shown.public, indent=2, sort_keys=True),
         "seed": table.seed,  # revealed: the game is over
+        "commitment": fairness.commitment(table.seed),
         "share_url": request.build_absolute_uri(_step_url(table, step)),
         "first_url": _step_url(table, 0),
         "back_url": _step_url(table, max(0, step - 1)),

@@ -44,3 +44,14 @@ def delayed_tasks(monkeypatch):
 def no_sweeper_thread(settings):
     """The server's in-process sweep (games.recovery) would outlive a test; tests sweep by hand."""
     settings.SWEEP_IN_PROCESS = False
+
+
+@pytest.fixture(autouse=True)
+def cache_of_the_test_s_own(settings):
+    """Counters in the cache (invite guesses, rate limits) start at zero in every test, and a
+    test never clears the Redis that CI's broker shares."""
+    from django.core.cache import cache
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "tests"}}
+    cache.clear()

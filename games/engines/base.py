@@ -29,9 +29,15 @@ class Engine(ABC):
     max_players: int
     # name -> (default, choices); the table form and the rules page are built from this.
     options: dict[str, tuple[Any, tuple[Any, ...]]] = {}
-    # Numbered deals ("Game #1234"): the seed is a deal number from this range, which players
-    # may choose and share. None: seeds are random and unnamed.
+    # Numbered deals ("Game #1234"): a number from this range names a deal, which players may
+    # choose and share. None: seeds are random and unnamed. The site turns a number into the
+    # seed through a server secret (games.deals.seed_for), so the number gives nothing away,
+    # unless the numbers are open: the number is the seed, and the deal is no secret anyway.
     deal_numbers: range | None = None
+    deal_numbers_open: bool = False
+    # How the seed becomes the deal, in words, for the page that explains how to check a
+    # deal against its revealed seed (games.fairness).
+    dealing: str = ""
     # The options that change whether a deal can be won at all (Klondike's draw), for pools
     # of deals a solver has proven winnable.
     winnability_options: tuple[str, ...] = ()
@@ -81,6 +87,31 @@ class Engine(ABC):
     @abstractmethod
     def apply(self, state: State, seat: int, move: str) -> State:
         """The state after ``move``; raises IllegalMove and leaves ``state`` as it was."""
+
+    def canonical_move(self, state: State, seat: int, move: str, after: State) -> str:
+        """``move`` as the move log keeps it, given that ``apply(state, seat, move)`` gave ``after``.
+
+        ``apply`` takes what people type (any case, extra spaces, cards in any order, an
+        engine's shorthand); the log keeps the legal move's own spelling: the one spelled
+        the same up to case and order, else the one with the same result. A move no legal
+        move spells (a Gin arrangement of the player's own) is kept with its spaces collapsed.
+        """
+        spaced = " ".join(move.split())
+        legal = self.legal_moves(state, seat)
+        if spaced in legal:
+            return spaced
+        words = sorted(spaced.lower().split())
+        alike = [candidate for candidate in legal if sorted(candidate.lower().split()) == words]
+        if len(alike) == 1:
+            return alike[0]
+        result = self.dump(after)
+        for candidate in legal:
+            try:
+                if self.dump(self.apply(state, seat, candidate)) == result:
+                    return candidate
+            except IllegalMove:
+                continue
+        return spaced
 
     @abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

@@ -157,6 +157,11 @@ class FreeCell(base.Engine):
     max_players = 1
     # The site deals the classic million; the deal itself works up to 2**31 - 1.
     deal_numbers = range(1, 1_000_001)
+    deal_numbers_open = True  # Microsoft's numbers, and every card is face up from the start
+    dealing = ("The seed is Microsoft's deal number n. The deck AC AD AH AS 2C ... KS is drawn from 52 "
+               "times with the C runtime generator seeded with n (seed = seed × 214013 + 2531011 mod 2³¹, "
+               "rand = seed >> 16): each draw takes the card at rand mod the cards left, and the last card "
+               "left takes its place. Card i goes to column i mod 8.")
     options = {
         "auto_foundation": (True, (True, False)),
         "winnable_only": (False, (False, True)),

@@ -309,6 +309,9 @@ class GinRummy(base.Engine):
     name = "Gin Rummy"
     min_players = 2
     max_players = 2
+    dealing = ("Hand n: the 52 cards in canonical order are shuffled with the label gin_rummy:hand:n. Ten "
+               "cards each are dealt one at a time, the non-dealer first (seat 0 in hand 1; the winner of a "
+               "hand deals the next); the next card is the up-card and the rest is the stock, top first.")
     options = {
         "knock_limit": (10, tuple(range(11))),
         "oklahoma": (False, (False, True)),

@@ -98,6 +98,8 @@ class Hearts(base.Engine):
     name = "Hearts"
     min_players = 4
     max_players = 4
+    dealing = ("Hand n: the 52 cards in canonical order are shuffled with the label hearts:hand:n, and "
+               "card i goes to seat i mod 4.")
     options = {
         "target_score": (100, (50, 75, 100, 150)),
         "queen_breaks_hearts": (False, (False, True)),

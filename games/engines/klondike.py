@@ -6,7 +6,7 @@ label="klondike")``, or a given ``deck`` listed top first) is dealt row by row, 
 right: the first row one card to each of the seven piles ``t0``..``t6``, the next row one
 card to each of ``t1``..``t6``, and so on, so pile ``tN`` holds ``N + 1`` cards, its top
 one face up. The other 24 cards are the stock, face down, in deck order (top first). A
-deal number ("Game #1234") is just a seed string the site passes.
+deal number ("Game #1234") is turned into a seed by the site, through its deal secret.
 
 Rules
 - ``draw`` turns 1 or 3 cards (option ``draw``) from the stock onto the waste, one at a
@@ -192,7 +192,10 @@ class Klondike(base.Engine):
     name = "Klondike"
     min_players = 1
     max_players = 1
-    deal_numbers = range(1, 2**31)  # "Game #1234": the number is the seed
+    deal_numbers = range(1, 2**31)  # "Game #1234", through the site's deal secret
+    dealing = ("The 52 cards in canonical order are shuffled with the label klondike. They are dealt row "
+               "by row: one card to each of the seven piles, then one to each of piles 2 to 7, and so on; "
+               "the top card of each pile is face up. The other 24 cards are the stock, top first.")
     winnability_options = ("draw", "passes")
     options = {
         "draw": (1, (1, 3)),

@@ -284,6 +284,11 @@ class Rummy(base.Engine):
     name = "Rummy"
     min_players = 2
     max_players = 6
+    dealing = ("Round n: the cards in canonical order (then X1 X2 with the jokers option) are shuffled with "
+               "the label rummy:round:n and dealt one at a time, round-robin from the seat that acts first "
+               "(seat n - 1, counting round 1 from seat 0); the next card is turned up and the rest is the "
+               "stock, top first. A stock rebuilt from the discard pile for the k-th time is shuffled with "
+               "the label rummy:round:n:stock:k.")
     options = {
         "melds_per_turn": ("any", ("one", "any")),
         "scoring": ("penalty", ("penalty", "winner_takes")),

@@ -9,7 +9,7 @@ The public API is what this package exports; its modules hold the parts:
 and who plays for whom), ``errors`` and ``common`` (what they share).
 """
 
-from games.services.errors import MoveRejected, NotYourSeat, StaleMove, TableError
+from games.services.errors import MoveRejected, NotYourSeat, StaleMove, TableError, WrongInviteCode
 from games.services.moves import MoveResult, play_bot_move, play_move, play_timed_out_turn
 from games.services.tables import (
     TURN_TIMER_CHOICES,
@@ -32,5 +32,5 @@ __all__ = [
     "TURN_TIMER_CHOICES", "MoveRejected", "MoveResult", "NotYourSeat", "StaleMove", "TableError", "come_back",
     "create_table", "enqueue_bot_turn", "give_up", "give_up_running", "join_table", "leave_table", "normalise_code",
     "play_again", "play_bot_move", "play_move", "play_now", "play_timed_out_turn", "seats_went_away",
-    "set_bot", "start_table", "tell_table",
+    "set_bot", "start_table", "tell_table", "WrongInviteCode",
 ]

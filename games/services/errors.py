@@ -29,3 +29,7 @@ class StaleMove(TableError):
     """The client acted on an old view: it gets the fresh one and may try again."""
 
     status = 409
+
+
+class WrongInviteCode(NotYourSeat):
+    """A private table's seat asked for without its invite code, or with another."""

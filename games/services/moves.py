@@ -30,8 +30,16 @@ class MoveResult:
     duplicate: bool = False
 
 
+# What a person may send as a move, before it is read at all; the log keeps at most
+# Move.move's 200 characters of the canonical move.
+MOVE_TEXT_LIMIT = 1_000
+
+
 def play_move(*, table_id: int, player: Player, seq: int, move: str) -> MoveResult:
     """A person's move, checked against the table's ``seq`` the client saw."""
+    if len(move) > MOVE_TEXT_LIMIT:
+        raise MoveRejected(f"A move is a few words, not {len(move):,} characters.")
+    move = " ".join(move.split())
     with transaction.atomic():
         table = locked_table(table_id)
         seats = selectors.table_seats(table)
@@ -51,7 +59,7 @@ def play_move(*, table_id: int, player: Player, seq: int, move: str) -> MoveResu
             if seq != table.seq:  # acting on an old view: show the current one
                 raise StaleMove("The table moved on; here is where it stands now.")
             raise NotYourSeat("It is not your turn.")
-        _commit_move(table, engine, state, seats, seat.index, move)
+        _commit_move(table, engine, state, seats, seat.index, move, typed=True)
     return MoveResult(table=table, seat=seat.index)
 
 
@@ -71,7 +79,7 @@ def _is_repeat(table: Table, seat_index: int, seq: int, move: str) -> bool:
     own = table.moves.filter(seq__gt=seq, seat=seat_index).order_by("seq").values_list("move", flat=True).first()
     if own is None:
         return False
-    if own == move:
+    if own == move or sorted(own.lower().split()) == sorted(move.lower().split()):  # logged canonical
         return True
     raise StaleMove("The table moved on; here is where it stands now.")
 
@@ -132,12 +140,18 @@ def _bot_plays(table: Table, engine, state, seats: list[Seat], index: int, level
     return _commit_move(table, engine, state, seats, index, move)
 
 
-def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int, move: str):
-    """Apply, save and log one move; returns the new state."""
+def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int, move: str, *,
+                 typed: bool = False):
+    """Apply, save and log one move; returns the new state. A ``typed`` move (a person's, not
+    one picked from the legal moves) is logged in its canonical spelling."""
     try:
         new_state = engine.apply(state, seat_index, move)
     except IllegalMove as error:
         raise MoveRejected(error.reason) from None
+    if typed:
+        move = engine.canonical_move(state, seat_index, move, new_state)
+        if len(move) > Move._meta.get_field("move").max_length:
+            raise MoveRejected("That move is too long to keep in the game's record.")
     table.state = engine.dump(new_state)
     table.seq += 1
     fields = ["state", "seq", "bot_due_at"]

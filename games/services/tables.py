@@ -10,11 +10,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
-from games import bots, scheduling, selectors
+from games import bots, deals, scheduling, selectors
 from games.engines import cards
 from games.models import Seat, Table
 from games.services.common import check_host, engine_for, locked_table
-from games.services.errors import NotYourSeat, TableError
+from games.services.errors import NotYourSeat, TableError, WrongInviteCode
 from games.services.moves import update_deadlines, write_results
 from games.services.telling import note_due_bot, tell_on_commit, tell_table
 
@@ -27,8 +27,9 @@ GUESTS_NOT_RATED = "Rated tables are for registered players; sign up to join."
 
 def create_table(*, game: str, host: Player, options: dict | None = None, private: bool = False,
                  players: int | None = None, turn_seconds: int = 0, seed: str | None = None,
-                 daily=None, rated: bool = False) -> Table:
-    """A waiting table with the host in seat 0, the other seats empty, and an invite code."""
+                 deal_number: int | None = None, daily=None, rated: bool = False) -> Table:
+    """A waiting table with the host in seat 0, the other seats empty, and an invite code.
+    ``deal_number``: a numbered game's deal, which sets the seed; ``seed``: a seed as it is."""
     engine = engine_for(game)
     players = players or engine.max_players
     try:
@@ -40,10 +41,15 @@ def create_table(*, game: str, host: Player, options: dict | None = None, privat
         raise TableError("Turn timers are off, 15, 30, 60 or 120 seconds.")
     if rated and host.user_id is None:
         raise TableError(GUESTS_NOT_RATED)
+    if deal_number is not None:
+        if engine.deal_numbers is None or deal_number not in engine.deal_numbers:
+            raise TableError(f"{engine.name} has no deal #{deal_number}.")
+        seed = deals.seed_for(engine, deal_number)
     with transaction.atomic():
         table = Table.objects.create(game=game, options=options, private=private, host=host,
-                                     seed=seed or cards.new_seed(), invite_code=_free_invite_code(),
-                                     turn_seconds=turn_seconds, daily=daily, rated=rated)
+                                     seed=seed or cards.new_seed(), deal_number=deal_number,
+                                     invite_code=_free_invite_code(), turn_seconds=turn_seconds, daily=daily,
+                                     rated=rated)
         Seat.objects.bulk_create(
             Seat(table=table, index=index, player=host if index == 0 else None) for index in range(players)
         )
@@ -51,14 +57,15 @@ def create_table(*, game: str, host: Player, options: dict | None = None, privat
 
 
 def play_now(*, game: str, player: Player, bot_level: str | None = None, options: dict | None = None,
-             seed: str | None = None, daily=None) -> Table:
-    """A table for the player and bots in every other seat, already running. ``seed``: a
-    chosen deal (a deal number for numbered games); ``daily``: the day whose deal it is."""
+             seed: str | None = None, deal_number: int | None = None, daily=None) -> Table:
+    """A table for the player and bots in every other seat, already running. ``deal_number``:
+    a numbered game's chosen deal; ``seed``: a seed as it is; ``daily``: the day whose deal it is."""
     engine = engine_for(game)
     with transaction.atomic():
         if engine.max_players == 1:
             give_up_running(game=game, player=player)
-        table = create_table(game=game, host=player, private=True, options=options, seed=seed, daily=daily)
+        table = create_table(game=game, host=player, private=True, options=options, seed=seed,
+                             deal_number=deal_number, daily=daily)
         for index in range(1, engine.max_players):
             set_bot(table_id=table.pk, host=player, seat_index=index, level=bot_level or bots.levels(game)[-1])
         return start_table(table_id=table.pk, host=player)
@@ -82,7 +89,7 @@ def join_table(*, table_id: int, player: Player, seat_index: int | None = None, 
     with transaction.atomic():
         table = locked_table(table_id)
         if table.private and normalise_code(code) != table.invite_code:
-            raise NotYourSeat("This table is private: you need its invite link or code.")
+            raise WrongInviteCode("This table is private: you need its invite link or code.")
         if table.status != Table.Status.WAITING:
             raise TableError("This game has started; you can watch it.")
         if table.rated and player.user_id is None:

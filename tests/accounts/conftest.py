@@ -3,7 +3,7 @@ from django.core.cache import cache
 
 
 @pytest.fixture(autouse=True)
-def fresh_rate_limits():
+def fresh_rate_limits(cache_of_the_test_s_own):
     """allauth counts sign-ups and logins per address in the cache; each test starts at zero."""
     cache.clear()
     yield

@@ -57,3 +57,24 @@ def test_the_lock_lifts_after_fifteen_minutes(client):
     assert log_in(client, "Dora", PASSWORD).status_code == 429
     AccessAttempt.objects.update(attempt_time=AccessAttempt.objects.get().attempt_time - timedelta(minutes=16))
     assert log_in(client, "Dora", PASSWORD).status_code == 302
+
+
+def test_behind_a_proxy_a_client_sending_its_own_forwarded_for_is_still_locked_out(client, settings):
+    """Seen: with the left-most X-Forwarded-For taken as the address, 12 wrong passwords, each
+    with a new made-up address, and then the right one logged in."""
+    settings.TRUSTED_PROXIES = 1
+    account("Dora")
+    for attempt in range(12):
+        # The client makes up a new address every time; the proxy appends the one it saw. The
+        # peer address is the made-up one, as Daphne's --proxy-headers makes it.
+        made_up = f"198.51.100.{attempt}"
+        response = client.post(reverse("account_login"), {"login": "Dora", "password": "wrong password"},
+                               REMOTE_ADDR=made_up, HTTP_X_FORWARDED_FOR=f"{made_up}, 203.0.113.7")
+        assert response.status_code == (200 if attempt < 4 else 429)
+    response = client.post(reverse("account_login"), {"login": "Dora", "password": PASSWORD},
+                           REMOTE_ADDR="198.51.100.99", HTTP_X_FORWARDED_FOR="198.51.100.99, 203.0.113.7")
+    assert response.status_code == 429 and "_auth_user_id" not in client.session
+    # Someone else behind the same proxy is not locked out.
+    other = client.post(reverse("account_login"), {"login": "Dora", "password": PASSWORD},
+                        REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="203.0.113.8")
+    assert other.status_code == 302

@@ -40,6 +40,7 @@ CHROMIUM_ARGS = [
 ]
 SERVER_START_SECONDS = 60
 SERVER_NAME = "cardsite-e2e-server"  # the server's application_name in PostgreSQL
+HEALTHZ_TOKEN = "e2e-operator"  # /healthz tells its details to this token only
 # Playwright's waits, in milliseconds: generous for a loaded CI machine, never a fixed sleep.
 TIMEOUT_MS = 10_000
 
@@ -85,6 +86,7 @@ def _server_environment(database_name: str) -> dict[str, str]:
             # Plain HTTP on the loopback address, static files from the app folders.
             "DEBUG": "1",
             "PYTHONUNBUFFERED": "1",
+            "HEALTHZ_TOKEN": HEALTHZ_TOKEN,
         }
     )
     return env
@@ -94,7 +96,8 @@ def _wait_until_healthy(url: str, process: subprocess.Popen, log: Path) -> None:
     deadline = time.monotonic() + SERVER_START_SECONDS
     while True:
         try:
-            with urllib.request.urlopen(f"{url}/healthz", timeout=10) as response:
+            request = urllib.request.Request(f"{url}/healthz", headers={"Authorization": f"Bearer {HEALTHZ_TOKEN}"})
+            with urllib.request.urlopen(request, timeout=10) as response:
                 body = response.read().decode()
             break
         except (urllib.error.URLError, ConnectionError, TimeoutError) as error:

@@ -11,6 +11,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
+from games import deals
 from games.engines.klondike import ENGINE as klondike
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_hearts_browser import TABLE_URL, move_response, settled_seq, wait_for_live_view
@@ -232,7 +233,7 @@ def klondike_opening(draws: int):
     """The first draw-3 deal (and its states) where ``draws`` draws bring up a waste card that
     fits on a tableau pile: (deal, state after the draws, move of that card)."""
     for deal in range(1, 200):
-        state = klondike.new_game(1, seed=str(deal), options={"draw": 3})
+        state = klondike.new_game(1, seed=deals.seed_for(klondike, deal), options={"draw": 3})
         for _ in range(draws):
             state = klondike.apply(state, 0, "draw")
         fits = [move for move in klondike.legal_moves(state, 0) if re.fullmatch(r"move waste t\d", move)]
@@ -264,7 +265,7 @@ def test_klondike_draws_a_keyboard_move_and_undos_that_outlive_a_reload(open_pag
     deal, drawn, lay = klondike_opening(draws)
     card, pile = drawn.waste[-1], lay.split()[-1]
     under = drawn.tableau[int(pile[1:])][-1]
-    once = klondike.apply(klondike.new_game(1, seed=str(deal), options={"draw": 3}), 0, "draw")
+    once = klondike.apply(klondike.new_game(1, seed=deals.seed_for(klondike, deal), options={"draw": 3}), 0, "draw")
 
     page = open_page()
     page.goto("/klondike/")

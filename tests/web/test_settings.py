@@ -11,6 +11,7 @@ PRODUCTION = {
     "REDIS_URL": "redis://cache.internal:6379/0",
     "SECRET_KEY": "x7Kq2Lm9vR4tY8wZ1nB6cD3fG5hJ0pS-aQeU_iO7rT2yV9xW4kM1lN8bC3dF6gH0",
     "ALLOWED_HOSTS": "cards.example.com",
+    "DEAL_SECRET": "b2f1c9e07d4a6358a1e4f0c2d9b7a6e5f3c1d8b0a9e7f6c5d4b3a2e1f0c9d8b7",
 }
 PRINT_SETTINGS = (
     "import django; django.setup(); from django.conf import settings as s; "
@@ -21,7 +22,8 @@ PRINT_SETTINGS = (
 
 def run(args, env):
     clean = {key: value for key, value in os.environ.items()
-             if key not in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS")}
+             if key not in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "DEAL_SECRET",
+                           "TRUSTED_PROXIES", "HEALTHZ_TOKEN")}
     clean["DJANGO_SETTINGS_MODULE"] = "cardsite.settings"
     return subprocess.run([sys.executable, *args], cwd=ROOT, env={**clean, **env},
                           capture_output=True, text=True, timeout=120)
@@ -51,3 +53,9 @@ def test_production_refuses_to_start_without_a_secret_key():
     env = {key: value for key, value in PRODUCTION.items() if key != "SECRET_KEY"}
     result = run(["-c", PRINT_SETTINGS], env)
     assert result.returncode != 0 and "SECRET_KEY must be set" in result.stderr
+
+
+def test_production_refuses_to_start_without_a_deal_secret():
+    env = {key: value for key, value in PRODUCTION.items() if key != "DEAL_SECRET"}
+    result = run(["-c", PRINT_SETTINGS], env)
+    assert result.returncode != 0 and "DEAL_SECRET must be set" in result.stderr

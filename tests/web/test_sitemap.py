@@ -9,12 +9,12 @@ from games import engines
 pytestmark = pytest.mark.django_db
 
 
-def test_the_sitemap_lists_home_games_rules_and_glossary_on_the_request_host(client, settings):
+def test_the_sitemap_lists_home_games_rules_glossary_and_fairness_on_the_request_host(client, settings):
     settings.ALLOWED_HOSTS = ["cards.example"]
     response = client.get("/sitemap.xml", HTTP_HOST="cards.example")
     assert response.status_code == 200 and response["Content-Type"].startswith("application/xml")
     locations = set(re.findall(r"<loc>([^<]+)</loc>", response.content.decode()))
-    expected = {"http://cards.example/", "http://cards.example/glossary/"}
+    expected = {"http://cards.example/", "http://cards.example/glossary/", "http://cards.example/fair/"}
     for engine in engines.all():
         expected |= {f"http://cards.example/{engine.slug}/", f"http://cards.example/{engine.slug}/rules/"}
     assert locations == expected

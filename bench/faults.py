@@ -1,0 +1,1519 @@
+"""Faults under live Hearts tables: real processes killed and restarted, and what the tables do.
+
+    .venv/bin/python bench/faults.py                          # every fault, 10 runs each (~27 minutes)
+    .venv/bin/python bench/faults.py --runs 1                 # a smoke run of every fault (~4 minutes)
+    .venv/bin/python bench/faults.py --faults worker,redis --runs 3 --keep
+
+The script brings up a production-like stack of its own on 127.0.0.1 and stops it at the end,
+on errors and on Ctrl-C too: a Redis server on a free port that keeps nothing (``--save ""``,
+no append-only file), the PostgreSQL database ``cardsite_faults`` (dropped, created again and
+migrated; the server at 127.0.0.1:5432 must be running, user postgres, trust auth), two Daphne
+processes, a Celery worker (prefork, ``-c 2``) and a Celery beat, all with DEBUG=1,
+BOT_MOVE_DELAY=0.3 and AWAY_GRACE_SECONDS=20 (``--bot-delay``, ``--grace``). Each process is
+started in a session and process group of its own, so a kill reaches exactly that process and
+its children (a worker's pool) and nothing else; only those processes are ever signalled.
+
+People are guests (a cookie jar each) driven by aiohttp as a browser drives the site: the table
+page, a WebSocket to /ws/t/<id>/ that comes back within about 2 s whenever it drops (the delays
+of static/js/table.js), and their own legal moves, read from their newest board (a card button
+``name="move"``, or three ``data-pass-card`` cards while passing), POSTed to /t/<id>/move with
+the board's seq, the CSRF token and HX-Request as htmx sends them, at once (no thinking time).
+A move whose answer never came (its connection cut by a kill) is sent again, same seq and same
+move, until it is answered: the site applies a doubled request once.
+
+Faults, each injected ``--runs`` times (10) while ``--tables`` Hearts tables (6, one person and
+three bots each, started with "Play now", the people spread over both Daphne processes) are
+mid-play; each injection comes 1.5-3 s after the previous one's observation window ended:
+
+- worker: kill -9 of the Celery worker's process group (main process and pool), started again
+  ``--restart-after`` s later (1), as a supervisor would;
+- daphne-term: SIGTERM to a Daphne process right after it answered a person's move 204, started
+  again once it has exited (the two processes take turns);
+- daphne-kill: kill -9 of a Daphne process during a burst of moves: its people hold their moves
+  until half of them are to play (8 s at most), all send at once, and the kill lands 0-60 ms
+  later; started again at once;
+- redis: Redis stopped (SHUTDOWN NOSAVE and kill -9 in turn) and started again on the same port
+  ``--restart-after`` s later; it kept nothing, so the queued and held tasks are gone and the
+  site must recover from the database.
+
+And two where a person's socket goes away for ``--away-seconds`` (120) at a table mid-play.
+Their runs play at once, each at a table of its own (both faults together, so 2 x runs tables):
+- away-alone: one person and three bots; the table should pause (the seat marked away, no bot
+  playing for nobody), not be abandoned, and play on when they come back (the page, then the
+  socket);
+- away-shared: two people (one on each Daphne) and two bots; after AWAY_GRACE_SECONDS the away
+  seat goes to a bot, the other person plays on, and the first takes the seat back on return.
+
+Figures, per run (printed raw) and per fault (the table):
+- stuck after 30 s (goal 0): tables still playing ``--observe`` (30) s after the process was
+  back, or the person came back, whose seq did not move in the last 10 s of that window (people
+  here play at once and bots every BOT_MOVE_DELAY, so a healthy table never waits that long);
+  each one is described (whose turn, bot_due_at, what the person's client holds);
+- lost (goal 0): moves answered 204 with no row in games_move; doubled (goal 0): rows of a
+  person's seat that none of their moves accounts for (a request applied twice, or a move
+  nobody made; a bot's moves for a seat while its person is away are counted apart); seq
+  faults (goal 0): tables whose Move seqs are not exactly 1..seq; moves whose answer was cut
+  are counted with whether the cut try had been applied;
+- resumed: seconds from "back" until each affected table's next Move row (its created_at;
+  tables no longer playing at "back" left out), median and max;
+- in sync: seconds from "back" until each affected socket's newest frame shows the seq the
+  database has (polled every 0.1 s; a socket that dropped must have had a frame on its new
+  connection), median and max.
+
+"Back" is the moment the new worker logs ``ready.``, the new Daphne answers /healthz with 200,
+the new Redis answers PING, or the person's table page is requested again. Affected tables are
+every table for the worker and Redis, and the tables whose person uses the faulted Daphne for
+the Daphne faults. Errors in the processes' logs are summed up at the end (``--keep`` keeps the
+logs and the database, and says where).
+
+The client is aiohttp and the database is read with psycopg (the dev extra has both).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import atexit
+import html as html_module
+import math
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pg_database import ensure_database  # bench/pg_database.py, beside this script
+
+try:
+    import aiohttp
+    import psycopg
+    import yarl
+    from psycopg import sql
+except ImportError:  # pragma: no cover - told to the person running it
+    sys.exit("bench/faults.py needs aiohttp and psycopg: .venv/bin/pip install -e '.[dev]'")
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+PG_SERVER = "postgres://postgres@127.0.0.1:5432"
+
+PROCESS_FAULTS = ("worker", "daphne-term", "daphne-kill", "redis")
+AWAY_FAULTS = ("away-alone", "away-shared")
+FAULTS = PROCESS_FAULTS + AWAY_FAULTS
+BACK_MEANS = {
+    "worker": "the new worker logs ready.",
+    "daphne-term": "the new Daphne answers /healthz 200",
+    "daphne-kill": "the new Daphne answers /healthz 200",
+    "redis": "the new Redis answers PING",
+    "away-alone": "the person requests the table page",
+    "away-shared": "the person requests the table page",
+}
+
+SEQ = re.compile(r'data-seq="(\d+)"')
+LEGAL_PLAY = re.compile(r'name="move" value="(play \w\w)"')
+# A hand card offered for passing: a button with data-pass-card, its data-card wherever it stands.
+PASS_CARD = re.compile(r'<button(?=[^>]*\bdata-pass-card\b)[^>]*\bdata-card="(\w\w)"')
+PASSING = 'data-pass-form="1"'
+OVER = 'class="final"'
+SELF_AWAY = re.compile(r'\(you\) <span class="badge badge--away">')
+TABLE_URL = re.compile(r"/t/(\d+)/")
+WORKER_READY = re.compile(r"celery@\S+ ready\.")
+DEBUG_VALUE = re.compile(r'<pre class="exception_value">(.*?)</pre>', re.S)
+OTHERS_AWAY = "other's moves while away"
+WARM_UP = 8.0  # seconds of play before the first process fault
+TARGET_SCORE = "150"  # the longest Hearts match the site offers: fewer tables end mid-run
+
+
+def why(text: str) -> str:
+    """The exception on Django's DEBUG error page, the message on a board, or the answer's start."""
+    value = DEBUG_VALUE.search(text)
+    if value:
+        return " ".join(html_module.unescape(value.group(1)).split())[:160]
+    message = re.search(r'class="table-message"[^>]*>(.*?)</p>', text, re.S)
+    if message:
+        return " ".join(html_module.unescape(message.group(1)).split())[:160]
+    return " ".join(text.split())[:100]
+
+
+def stamp(moment: float) -> str:
+    return time.strftime("%H:%M:%S", time.localtime(moment)) + f".{int(moment % 1 * 1000):03d}"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def backoff(retry: int) -> float:
+    """static/js/table.js's reconnect delay: 250 ms doubling up to 2 s, times 0.5 to 1."""
+    return min(0.25 * 2**retry, 2.0) * (0.5 + random.random() / 2)
+
+
+def spread(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return f"{statistics.median(values):.2f} / {max(values):.2f}"
+
+
+def percentile_line(values: list[float]) -> str:
+    if not values:
+        return "-"
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return f"{statistics.median(ordered):.3f} / {p99:.3f} / {ordered[-1]:.3f} (n={len(ordered)})"
+
+
+def listed(values: list[float]) -> str:
+    return "[" + " ".join(f"{value:.2f}" for value in values) + "]"
+
+
+# -- processes ---------------------------------------------------------------------------------------
+
+
+STARTED: list[Proc] = []  # every process this script started, for the clean-up
+
+
+class Proc:
+    """A child process in a session (so a process group) of its own, its output in a log file."""
+
+    def __init__(self, name: str, argv: list[str], env: dict, log_path: Path):
+        self.name, self.argv, self.env, self.log_path = name, argv, env, log_path
+        self.process: subprocess.Popen | None = None
+        self.log_offset = 0
+        self.starts = 0
+
+    def start(self) -> None:
+        with open(self.log_path, "ab") as log:
+            log.write(f"=== bench/faults.py starts {self.name} at {stamp(time.time())}\n".encode())
+            log.flush()
+            self.log_offset = log.tell()
+            self.process = subprocess.Popen(
+                self.argv, cwd=ROOT, env=self.env, stdin=subprocess.DEVNULL, stdout=log,
+                stderr=subprocess.STDOUT, start_new_session=True,
+            )
+        self.starts += 1
+        if self not in STARTED:
+            STARTED.append(self)
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def group(self) -> list[int]:
+        """The live processes still in this one's process group (a worker's pool children too)."""
+        if self.process is None:
+            return []
+        members = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(fields[2]) == self.process.pid and fields[0] != "Z":
+                members.append(int(entry.name))
+        return members
+
+    def signal(self, sig: int) -> None:
+        """To the whole process group: the main process and its children at once."""
+        if self.alive():
+            os.killpg(self.process.pid, sig)
+            return
+        # The main process is gone: its group may still hold children (it cannot be reused
+        # while it does), and those are ours.
+        for pid in self.group():
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
+
+    async def wait_exit(self, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while self.alive():
+            if time.monotonic() > deadline:
+                return False
+            await asyncio.sleep(0.02)
+        return True
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """SIGTERM to the group, then SIGKILL for whatever is left after ``timeout``."""
+        if self.process is None:
+            return
+        self.signal(signal.SIGTERM)
+        deadline = time.monotonic() + timeout
+        while (self.alive() or self.group()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if self.alive() or self.group():
+            self.signal(signal.SIGKILL)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+
+    def new_log(self) -> str:
+        """The log since the last start."""
+        try:
+            with open(self.log_path, "rb") as log:
+                log.seek(self.log_offset)
+                return log.read().decode(errors="replace")
+        except OSError:
+            return ""
+
+    def tail(self, lines: int = 25) -> str:
+        return "\n".join(self.new_log().splitlines()[-lines:])
+
+
+class Stack:
+    """Redis, two Daphne processes, a Celery worker and beat, sharing one PostgreSQL database."""
+
+    def __init__(self, args, workdir: Path):
+        self.args = args
+        self.workdir = workdir
+        self.redis_port = free_port()
+        self.database_url = f"{PG_SERVER}/{args.database}"
+        self.env = dict(os.environ)
+        self.env.update(
+            DATABASE_URL=self.database_url,
+            REDIS_URL=f"redis://127.0.0.1:{self.redis_port}/0",
+            DEBUG="1",
+            SECRET_KEY="bench-faults-only-secret-key-not-for-any-real-site",
+            ALLOWED_HOSTS="127.0.0.1,localhost",
+            BOT_MOVE_DELAY=str(args.bot_delay),
+            AWAY_GRACE_SECONDS=str(args.grace),
+            DJANGO_SETTINGS_MODULE="cardsite.settings",
+            PYTHONUNBUFFERED="1",
+        )
+        redis_server = shutil.which("redis-server")
+        if redis_server is None:
+            raise SystemExit("redis-server is not installed")
+        self.redis = Proc("redis", [
+            redis_server, "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", "",
+            "--appendonly", "no", "--daemonize", "no", "--dir", str(workdir),
+        ], self.env, workdir / "redis.log")
+        self.ports = [free_port() for _ in range(args.servers)]
+        self.daphnes = [
+            Proc(f"daphne-{index}", [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port),
+                                     "cardsite.asgi:application"], self.env, workdir / f"daphne-{index}.log")
+            for index, port in enumerate(self.ports)
+        ]
+        self.worker = Proc("worker", [str(BIN / "celery"), "-A", "cardsite", "worker", "-l", "info", "-c", "2"],
+                           self.env, workdir / "worker.log")
+        self.beat = Proc("beat", [str(BIN / "celery"), "-A", "cardsite", "beat", "-l", "info", "--schedule",
+                                  str(workdir / "beat-schedule")], self.env, workdir / "beat.log")
+        self.probe: aiohttp.ClientSession | None = None
+
+    def processes(self) -> list[Proc]:
+        return [self.redis, *self.daphnes, self.worker, self.beat]
+
+    def base_url(self, index: int) -> str:
+        return f"http://127.0.0.1:{self.ports[index]}"
+
+    async def redis_command(self, command: bytes, timeout: float = 0.5) -> bytes:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", self.redis_port), timeout)
+        try:
+            writer.write(command)
+            await writer.drain()
+            return await asyncio.wait_for(reader.readline(), timeout)
+        finally:
+            writer.close()
+
+    async def wait_redis(self, timeout: float = 15.0) -> float:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                if (await self.redis_command(b"PING\r\n")).startswith(b"+PONG"):
+                    return time.time()
+            except (OSError, TimeoutError):
+                pass
+            if not self.redis.alive():
+                raise RuntimeError(f"redis-server exited:\n{self.redis.tail()}")
+            if time.monotonic() > deadline:
+                raise RuntimeError("redis-server did not answer PING")
+            await asyncio.sleep(0.02)
+
+    async def stop_redis(self, how: str) -> None:
+        if how == "SHUTDOWN NOSAVE":
+            try:
+                await self.redis_command(b"SHUTDOWN NOSAVE\r\n", timeout=2.0)
+            except (OSError, TimeoutError):
+                pass
+        else:
+            self.redis.signal(signal.SIGKILL)
+        if not await self.redis.wait_exit(10):
+            self.redis.signal(signal.SIGKILL)
+            await self.redis.wait_exit(5)
+
+    async def healthy(self, index: int) -> bool:
+        try:
+            async with self.probe.get(self.base_url(index) + "/healthz") as response:
+                await response.read()
+                return response.status == 200
+        except (aiohttp.ClientError, OSError, TimeoutError):
+            return False
+
+    async def wait_daphne(self, index: int, timeout: float = 60.0) -> float:
+        deadline = time.monotonic() + timeout
+        daphne = self.daphnes[index]
+        while True:
+            if await self.healthy(index):
+                return time.time()
+            if not daphne.alive():
+                raise RuntimeError(f"{daphne.name} exited:\n{daphne.tail()}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{daphne.name} did not answer /healthz 200:\n{daphne.tail()}")
+            await asyncio.sleep(0.05)
+
+    async def wait_worker(self, timeout: float = 60.0) -> float:
+        deadline = time.monotonic() + timeout
+        while True:
+            if WORKER_READY.search(self.worker.new_log()):
+                return time.time()
+            if not self.worker.alive():
+                raise RuntimeError(f"the worker exited:\n{self.worker.tail()}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the worker did not log ready.:\n{self.worker.tail()}")
+            await asyncio.sleep(0.05)
+
+
+def reset_database(name: str) -> None:
+    """Drop the bench's database (whoever is connected) and create it again."""
+    with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=5) as connection:
+        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+    ensure_database(f"{PG_SERVER}/{name}")
+
+
+def drop_database(name: str) -> None:
+    try:
+        with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=5) as connection:
+            connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+    except psycopg.Error as error:
+        print(f"could not drop database {name}: {error}", file=sys.stderr)
+
+
+# -- the database, as the bench reads it ----------------------------------------------------------------
+
+
+@dataclass
+class TableRow:
+    seq: int
+    status: str
+    bot_due_at: float | None
+
+
+@dataclass
+class MoveRow:
+    seq: int
+    seat: int
+    move: str
+    at: float
+
+
+class Db:
+    def __init__(self, url: str):
+        self.url = url
+        self.connection: psycopg.AsyncConnection | None = None
+        self.lock = asyncio.Lock()
+
+    async def open(self) -> None:
+        self.connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+
+    async def close(self) -> None:
+        if self.connection is not None:
+            await self.connection.close()
+
+    async def fetch(self, query: str, params: list) -> list[tuple]:
+        async with self.lock:
+            cursor = await self.connection.execute(query, params)
+            return await cursor.fetchall()
+
+    async def tables(self, ids) -> dict[int, TableRow]:
+        rows = await self.fetch("SELECT id, seq, status, bot_due_at FROM games_table WHERE id = ANY(%s)",
+                                [list(ids)])
+        return {row[0]: TableRow(row[1], row[2], row[3].timestamp() if row[3] else None) for row in rows}
+
+    async def moves(self, ids) -> dict[int, list[MoveRow]]:
+        rows = await self.fetch(
+            "SELECT table_id, seq, seat, move, created_at FROM games_move WHERE table_id = ANY(%s) "
+            "ORDER BY table_id, seq, id", [list(ids)])
+        moves: dict[int, list[MoveRow]] = {}
+        for table_id, seq, seat, move, created_at in rows:
+            moves.setdefault(table_id, []).append(MoveRow(seq, seat, move, created_at.timestamp()))
+        return moves
+
+    async def seats(self, ids) -> dict[int, list[tuple]]:
+        """Table id -> (index, player_id, bot_level, away_since) per seat."""
+        rows = await self.fetch(
+            "SELECT table_id, index, player_id, bot_level, away_since FROM games_seat WHERE table_id = ANY(%s) "
+            "ORDER BY table_id, index", [list(ids)])
+        seats: dict[int, list[tuple]] = {}
+        for table_id, index, player_id, bot_level, away_since in rows:
+            seats.setdefault(table_id, []).append((index, player_id, bot_level, away_since))
+        return seats
+
+
+class Monitor:
+    """Every watched table's seq and status, read every 0.1 s; observers wait for the next read."""
+
+    def __init__(self, db: Db, watched):
+        self.db = db
+        self.watched = watched
+        self.snapshot: dict[int, TableRow] = {}
+        self.at = 0.0
+        self.tick = asyncio.Event()
+        self.task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.ensure_future(self.run())
+
+    async def run(self) -> None:
+        while True:
+            ids = self.watched()
+            if ids:
+                before = time.time()
+                try:
+                    snapshot = await self.db.tables(ids)
+                except psycopg.Error as error:
+                    print(f"monitor: {error!r}", file=sys.stderr)
+                else:
+                    self.snapshot, self.at = snapshot, (before + time.time()) / 2
+            tick, self.tick = self.tick, asyncio.Event()
+            tick.set()
+            await asyncio.sleep(0.1)
+
+    async def next(self) -> tuple[float, dict[int, TableRow]]:
+        tick = self.tick
+        await tick.wait()
+        return self.at, self.snapshot
+
+
+# -- people -----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Attempt:
+    """One move of a person, however many times it had to be sent."""
+
+    person: str
+    table_id: int
+    seat: int
+    sent_seq: int
+    move: str
+    sent_at: float
+    tries: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    status: int | None = None
+    answered_at: float = 0.0
+
+    @property
+    def accepted(self) -> bool:
+        return self.status is not None and 200 <= self.status < 300
+
+
+class Person:
+    """One browser: a guest session, the table page, its socket, and its own moves."""
+
+    def __init__(self, bench: Bench, name: str, server_index: int):
+        self.bench = bench
+        self.name = name
+        self.server_index = server_index
+        self.base_url = bench.stack.base_url(server_index)
+        self.http = aiohttp.ClientSession(
+            base_url=self.base_url, cookie_jar=aiohttp.CookieJar(unsafe=True),
+            timeout=aiohttp.ClientTimeout(total=bench.args.request_timeout))
+        self.rng = random.Random(f"{bench.args.seed}:{name}")
+        self.csrf = ""
+        self.table_id: int | None = None
+        self.seat: int | None = None
+        # The newest board, from the socket or a move's answer (htmx swaps both in, newest wins).
+        self.board_seq, self.board, self.over = -1, "", False
+        # The socket: its connection count, whether it is open, its newest frame and on which connection.
+        self.gen, self.connected, self.frame_gen, self.shown_seq = 0, False, 0, -1
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+        self.want_socket = False
+        self.socket_task: asyncio.Task | None = None
+        self.drops = 0
+        self.frames: list[tuple[float, int, int]] = []  # (when, table, seq) of every socket frame
+        self.acting = False
+        self.hold = False
+        self.in_flight = False
+        self.awaiting_seq = -1
+        self.attempts: list[Attempt] = []
+        # (table, from, until): a bot may play this seat meanwhile (the person is away).
+        self.away_windows: list[list] = []
+        self.seat_back_wanted = False
+        self.seat_back_at: float | None = None
+        self.changed = asyncio.Event()
+        self.actor_task = asyncio.ensure_future(self.actor())
+
+    def headers(self, htmx: bool = True) -> dict:
+        headers = {"X-CSRFToken": self.csrf}
+        if htmx:
+            headers["HX-Request"] = "true"
+        return headers
+
+    async def request(self, method: str, path: str, **kwargs) -> tuple[int, str, dict]:
+        """A setup request, tried again after a connection error or a 5xx."""
+        for attempt in range(1, 6):
+            async with self.bench.setup_gate:
+                try:
+                    async with self.http.request(method, path, **kwargs) as response:
+                        text = await response.text()
+                        if response.status < 500:
+                            return response.status, text, dict(response.headers)
+                        error = f"HTTP {response.status}: {why(text)}"
+                except (aiohttp.ClientError, OSError, TimeoutError) as exception:
+                    error = repr(exception)
+            self.bench.error("setup request failed", f"{method} {path}: {error}")
+            if attempt == 5:
+                raise RuntimeError(f"{self.name}: {method} {path}: {error}")
+            await asyncio.sleep(0.5 * attempt)
+        raise AssertionError("unreachable")
+
+    async def arrive(self) -> None:
+        """The home page, as a first visit: a session (a guest Player) and the CSRF cookie."""
+        await self.request("GET", "/")
+        cookie = self.http.cookie_jar.filter_cookies(yarl.URL(self.base_url)).get("csrftoken")
+        if cookie is None:
+            raise RuntimeError("the home page set no csrftoken cookie")
+        self.csrf = cookie.value
+
+    async def create(self, path: str, data: dict) -> int:
+        status, text, headers = await self.request("POST", path, data=data, headers=self.headers(htmx=False),
+                                                   allow_redirects=False)
+        match = TABLE_URL.search(headers.get("Location", ""))
+        if status != 302 or match is None:
+            raise RuntimeError(f"POST {path} answered {status}, not a table: {why(text)}")
+        table_id = int(match.group(1))
+        self.bench.tables_used.add(table_id)
+        return table_id
+
+    async def play_now(self) -> int:
+        """"Play now": a table with this person and three bots, already started."""
+        return await self.create("/hearts/play-now", {"option:target_score": TARGET_SCORE})
+
+    async def new_table(self) -> int:
+        """"New table", listed, so that another guest joins with the button alone."""
+        return await self.create("/hearts/new", {"listed": "on", "option:target_score": TARGET_SCORE})
+
+    async def post_board(self, path: str) -> str:
+        status, text, _ = await self.request("POST", path, data={}, headers=self.headers())
+        if status != 200:
+            raise RuntimeError(f"POST {path} answered {status}: {why(text)}")
+        return text
+
+    async def sit(self, table_id: int, seat: int) -> None:
+        """Open the table as a browser does: the page (its board), then the socket; then play."""
+        await self.leave_socket()
+        if table_id != self.table_id:
+            self.board_seq, self.board, self.over, self.awaiting_seq, self.shown_seq = -1, "", False, -1, -1
+        self.table_id, self.seat = table_id, seat
+        _, text, _ = await self.request("GET", f"/t/{table_id}/")
+        self.see(text, from_socket=False)
+        self.want_socket = True
+        self.socket_task = asyncio.ensure_future(self.socket_loop(table_id))
+        self.acting = True
+        self.changed.set()
+
+    async def leave_socket(self) -> None:
+        """Close the socket on purpose (the tab closed, the phone asleep): no reconnecting."""
+        self.want_socket = False
+        if self.ws is not None:
+            try:
+                await asyncio.wait_for(self.ws.close(), 5)
+            except (TimeoutError, aiohttp.ClientError, OSError):
+                pass
+        if self.socket_task is not None:
+            self.socket_task.cancel()
+            await asyncio.gather(self.socket_task, return_exceptions=True)
+            self.socket_task = None
+        self.connected = False
+
+    async def socket_loop(self, table_id: int) -> None:
+        retries = 0
+        while self.want_socket and self.table_id == table_id and not self.bench.closing:
+            try:
+                ws = await self.http.ws_connect(f"/ws/t/{table_id}/", origin=self.base_url, heartbeat=None,
+                                                max_msg_size=0)
+            except (aiohttp.ClientError, OSError, TimeoutError):
+                await asyncio.sleep(backoff(retries))
+                retries += 1
+                continue
+            self.ws, self.connected, retries = ws, True, 0
+            self.gen += 1
+            try:
+                async for message in ws:
+                    if message.type == aiohttp.WSMsgType.TEXT:
+                        self.see(message.data, from_socket=True)
+                    elif message.type == aiohttp.WSMsgType.ERROR:
+                        break
+            except (aiohttp.ClientError, OSError):
+                pass
+            finally:
+                self.connected, self.ws = False, None
+            if not self.want_socket or self.bench.closing:
+                return
+            self.drops += 1
+            await asyncio.sleep(backoff(retries))
+            retries += 1
+
+    def see(self, html: str, *, from_socket: bool) -> None:
+        """A board from the socket or from an answer; an older one never replaces a newer one."""
+        match = SEQ.search(html)
+        if match is None:
+            return
+        seq = int(match.group(1))
+        if from_socket:
+            self.frames.append((time.time(), self.table_id, seq))
+            self.frame_gen = self.gen
+            self.shown_seq = max(self.shown_seq, seq)
+        if seq < self.board_seq:
+            return
+        self.board_seq, self.board = seq, html
+        self.over = OVER in html
+        if from_socket and self.seat_back_wanted and SELF_AWAY.search(html) is None:
+            self.seat_back_at, self.seat_back_wanted = time.time(), False
+        self.changed.set()
+
+    def in_sync(self, table_id: int, seq: int) -> bool:
+        """The socket is open, has had a frame on this connection, and its newest shows ``seq``."""
+        return (self.table_id == table_id and self.connected and self.frame_gen == self.gen
+                and self.shown_seq == seq)
+
+    def can_move(self, *, ignore_hold: bool = False) -> bool:
+        if not self.acting or self.in_flight or self.over or (self.hold and not ignore_hold):
+            return False
+        if self.board_seq < self.awaiting_seq:  # an accepted move: wait to see it land
+            return False
+        if PASSING in self.board:
+            return len(PASS_CARD.findall(self.board)) >= 3
+        return LEGAL_PLAY.search(self.board) is not None
+
+    def next_move(self) -> tuple[str, list[tuple[str, str]]] | None:
+        if not self.can_move():
+            return None
+        if PASSING in self.board:
+            hand = PASS_CARD.findall(self.board)
+            cards = [hand[index] for index in sorted(self.rng.sample(range(len(hand)), 3))]
+            return "pass " + " ".join(cards), [("verb", "pass")] + [("card", card) for card in cards]
+        move = self.rng.choice(LEGAL_PLAY.findall(self.board))
+        return move, [("move", move)]
+
+    async def actor(self) -> None:
+        while True:
+            await self.changed.wait()
+            self.changed.clear()
+            choice = self.next_move()
+            if choice is not None:
+                await self.send_move(*choice)
+                self.changed.set()
+
+    async def send_move(self, move: str, data: list[tuple[str, str]]) -> None:
+        bench = self.bench
+        attempt = Attempt(self.name, self.table_id, self.seat, self.board_seq, move, time.time())
+        self.attempts.append(attempt)
+        data = [*data, ("seq", str(attempt.sent_seq))]
+        path = f"/t/{attempt.table_id}/move"
+        give_up = time.monotonic() + bench.args.move_retry_seconds
+        status, text, header = None, "", None
+        self.in_flight = True
+        try:
+            while True:
+                attempt.tries.append(time.time())
+                status = None
+                try:
+                    async with self.http.post(path, data=data, headers=self.headers()) as response:
+                        text = await response.text()
+                        status, header = response.status, response.headers.get("X-Table-Seq")
+                except (aiohttp.ClientError, OSError, TimeoutError) as error:
+                    attempt.errors.append(type(error).__name__)
+                if status is not None and status < 500:
+                    break
+                if status is not None:
+                    attempt.errors.append(f"HTTP {status}: {why(text)}")
+                if time.monotonic() > give_up or bench.closing:
+                    break
+                await asyncio.sleep(bench.args.retry_delay)
+        finally:
+            self.in_flight = False
+        attempt.status, attempt.answered_at = status, time.time()
+        if attempt.accepted:
+            for hook in list(bench.accept_hooks):
+                hook(self, attempt)
+            answered = int(header) if header and header.isdigit() else attempt.sent_seq + 1
+            self.awaiting_seq = max(self.awaiting_seq, answered)
+            return
+        if status is None:
+            bench.error("move never answered", f"{self.name} {move!r} at table {attempt.table_id}: "
+                        f"{attempt.errors[-3:]}")
+            self.awaiting_seq = max(self.awaiting_seq, self.board_seq + 1)
+            return
+        match = SEQ.search(text)
+        if status == 409 and match:
+            self.see(text, from_socket=False)  # the fresh table, as htmx swaps it in
+            self.awaiting_seq = max(self.awaiting_seq, int(match.group(1)))
+            return
+        bench.error(f"move HTTP {status}", f"{self.name} {move!r} at table {attempt.table_id} seq "
+                    f"{attempt.sent_seq}: {why(text)}")
+        self.awaiting_seq = max(self.awaiting_seq, self.board_seq + 1)
+
+    async def close(self) -> None:
+        self.actor_task.cancel()
+        await asyncio.gather(self.actor_task, return_exceptions=True)
+        await self.leave_socket()
+        await self.http.close()
+
+    def describe(self) -> str:
+        last = self.attempts[-1] if self.attempts else None
+        return (f"{self.name}: socket {'open' if self.connected else 'CLOSED'} (connection {self.gen}, "
+                f"newest frame seq {self.shown_seq}), board seq {self.board_seq}, "
+                f"{'may move' if self.can_move() else 'no move to make'}"
+                + (", a move in flight" if self.in_flight else "")
+                + (f", waiting to see seq {self.awaiting_seq}" if self.board_seq < self.awaiting_seq else "")
+                + (f"; last move {last.move!r} at seq {last.sent_seq}: {last.status}" if last else ""))
+
+
+# -- runs -------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    fault: str
+    index: int
+    started: float
+    tables: list[int] = field(default_factory=list)
+    affected: list[int] = field(default_factory=list)
+    sockets: list[tuple[Person, int]] = field(default_factory=list)
+    fault_at: float = 0.0
+    back_at: float = 0.0
+    ended: float = math.inf
+    how: str = ""
+    at_back: dict[int, TableRow] = field(default_factory=dict)
+    at_20: dict[int, TableRow] = field(default_factory=dict)
+    at_30: dict[int, TableRow] = field(default_factory=dict)
+    synced: dict[str, float] = field(default_factory=dict)
+    unsynced: list[str] = field(default_factory=list)
+    stuck: list[str] = field(default_factory=list)
+    resumed: dict[int, float | None] = field(default_factory=dict)
+    accepted: int = 0
+    lost: list[str] = field(default_factory=list)
+    doubled: list[str] = field(default_factory=list)
+    seq_faults: list[str] = field(default_factory=list)
+    cut: int = 0  # moves whose answer was cut at least once, answered on a later try
+    cut_applied: int = 0  # ... of which the cut try had been applied (the later try was a repeat)
+    unanswered: int = 0  # moves never answered at all
+    unanswered_applied: int = 0
+    stand_in: list[MoveRow] = field(default_factory=list)  # a bot's moves for a seat whose person was away
+    unmatched: list[tuple[int, MoveRow]] = field(default_factory=list)  # (person's seat, row) none of theirs
+    frame_lags: list[float] = field(default_factory=list)  # each move in the window until each socket shows it
+    frames_missing: int = 0  # ... moves some socket never showed within the window
+    facts: dict = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        return f"{self.fault} #{self.index}"
+
+
+class Bench:
+    def __init__(self, args, stack: Stack, db: Db):
+        self.args = args
+        self.stack = stack
+        self.db = db
+        self.rng = random.Random(args.seed)
+        self.persons: list[Person] = []
+        self.slots: list[Person] = []  # the people of the process faults' tables, one table each
+        self.away_tables: list[int] = []
+        self.tables_used: set[int] = set()
+        self.accept_hooks: list = []
+        self.errors: dict[str, int] = {}
+        self.error_examples: list[str] = []
+        self.setup_gate = asyncio.Semaphore(4)
+        self.closing = False
+        self.monitor = Monitor(db, self.watched)
+
+    def watched(self) -> list[int]:
+        return sorted({person.table_id for person in self.slots if person.table_id} | set(self.away_tables))
+
+    def error(self, kind: str, example: str = "") -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+        if example and self.errors[kind] <= 3:
+            self.error_examples.append(f"{kind}: {example}")
+
+    def person(self, name: str, server_index: int) -> Person:
+        person = Person(self, name, server_index % len(self.stack.daphnes))
+        self.persons.append(person)
+        return person
+
+    async def ensure_slots(self) -> None:
+        """Every slot at a table that is playing: a finished match is followed by "Play now"."""
+        first = not self.slots
+        if first:
+            self.slots = [self.person(f"slot{index}", index) for index in range(self.args.tables)]
+            await asyncio.gather(*(person.arrive() for person in self.slots))
+        rows = await self.db.tables([person.table_id for person in self.slots if person.table_id])
+        for person in self.slots:
+            row = rows.get(person.table_id)
+            if row is None or row.status != "playing":
+                await person.sit(await person.play_now(), 0)
+        if first:
+            await asyncio.sleep(WARM_UP)  # past the first pass: mid-play
+
+    def slot_sockets(self, table_ids: list[int]) -> list[tuple[Person, int]]:
+        return [(person, person.table_id) for person in self.slots if person.table_id in table_ids]
+
+    def describe_stuck(self, table_id: int, row: TableRow, at: float) -> str:
+        people = [person for person in self.persons if person.table_id == table_id]
+        due = ("no bot due" if row.bot_due_at is None else
+               f"bot_due_at {at - row.bot_due_at:+.1f} s ago" if row.bot_due_at <= at else
+               f"bot due in {row.bot_due_at - at:.1f} s")
+        return f"table {table_id} at seq {row.seq} ({due}); " + "; ".join(person.describe() for person in people)
+
+    async def close(self) -> None:
+        self.closing = True
+        if self.monitor.task is not None:
+            self.monitor.task.cancel()
+            await asyncio.gather(self.monitor.task, return_exceptions=True)
+        await asyncio.gather(*(person.close() for person in self.persons), return_exceptions=True)
+
+
+async def sleep_until(moment: float) -> None:
+    await asyncio.sleep(max(0.0, moment - time.time()))
+
+
+async def observe(bench: Bench, run: Run) -> None:
+    """From "back" until ``--observe`` s later: when each socket is in sync, and the seqs at +20 s
+    and at the end, which say whether a table is stuck."""
+    window = bench.args.observe
+    pending = {id(person): (person, table_id) for person, table_id in run.sockets}
+    while True:
+        at, snapshot = await bench.monitor.next()
+        if at < run.back_at:
+            continue
+        tables = {table_id: snapshot[table_id] for table_id in run.tables if table_id in snapshot}
+        if not run.at_back:
+            run.at_back = tables
+        for key, (person, table_id) in list(pending.items()):
+            row = snapshot.get(table_id)
+            if row is not None and person.in_sync(table_id, row.seq):
+                run.synced[person.name] = at - run.back_at
+                del pending[key]
+        if not run.at_20 and at >= run.back_at + window - 10:
+            run.at_20 = tables
+        if at >= run.back_at + window:
+            run.at_30 = tables
+            break
+    run.unsynced = [f"{person.name} ({person.describe()})" for person, _ in pending.values()]
+    for table_id, row in run.at_30.items():
+        before = run.at_20.get(table_id)
+        if row.status == "playing" and before is not None and before.seq == row.seq:
+            run.stuck.append(bench.describe_stuck(table_id, row, time.time()))
+    run.ended = time.time()
+
+
+# -- the process faults ------------------------------------------------------------------------------------
+
+
+async def inject_worker(bench: Bench, run: Run) -> None:
+    worker = bench.stack.worker
+    pid = worker.process.pid
+    members = worker.group()
+    run.fault_at = time.time()
+    worker.signal(signal.SIGKILL)
+    exited = await worker.wait_exit(10)
+    await asyncio.sleep(0.1)
+    left = worker.group()
+    run.facts["left in group"] = len(left)
+    run.how = (f"kill -9 of process group {pid} ({len(members)} processes); "
+               f"{'main process exited' if exited else 'MAIN PROCESS STILL RUNNING'}, {len(left)} left in the group")
+    await sleep_until(run.fault_at + bench.args.restart_after)
+    worker.start()
+    run.back_at = await bench.stack.wait_worker()
+    run.affected = list(run.tables)
+    run.sockets = bench.slot_sockets(run.affected)
+
+
+def daphne_target(bench: Bench, run: Run) -> int:
+    return (run.index - 1) % len(bench.stack.daphnes)
+
+
+async def restart_daphne(bench: Bench, run: Run, target: int) -> None:
+    daphne = bench.stack.daphnes[target]
+    daphne.start()
+    run.back_at = await bench.stack.wait_daphne(target)
+    run.affected = [person.table_id for person in bench.slots if person.server_index == target]
+    run.sockets = bench.slot_sockets(run.affected)
+
+
+async def inject_daphne_term(bench: Bench, run: Run) -> None:
+    target = daphne_target(bench, run)
+    daphne = bench.stack.daphnes[target]
+    fired = asyncio.get_running_loop().create_future()
+
+    def right_after(person: Person, attempt: Attempt) -> None:
+        if person.server_index == target and person in bench.slots and not fired.done():
+            daphne.signal(signal.SIGTERM)
+            fired.set_result((time.time(), person, attempt))
+
+    bench.accept_hooks.append(right_after)
+    try:
+        run.fault_at, person, attempt = await asyncio.wait_for(fired, 30)
+        run.how = (f"SIGTERM to {daphne.name} right after it answered 204 to {person.name}'s "
+                   f"{attempt.move!r} (table {attempt.table_id}, seq {attempt.sent_seq})")
+    except TimeoutError:
+        daphne.signal(signal.SIGTERM)
+        run.fault_at = time.time()
+        run.how = f"SIGTERM to {daphne.name} (no move of its people was answered 204 within 30 s)"
+    finally:
+        bench.accept_hooks.remove(right_after)
+    if not await daphne.wait_exit(30):
+        daphne.signal(signal.SIGKILL)
+        await daphne.wait_exit(10)
+        run.how += "; STILL RUNNING 30 s after SIGTERM, killed"
+    run.facts["exit s"] = time.time() - run.fault_at
+    run.how += f"; exited {run.facts['exit s']:.2f} s later (code {daphne.process.returncode})"
+    await restart_daphne(bench, run, target)
+
+
+async def inject_daphne_kill(bench: Bench, run: Run) -> None:
+    target = daphne_target(bench, run)
+    daphne = bench.stack.daphnes[target]
+    people = [person for person in bench.slots if person.server_index == target and person.acting]
+    for person in people:
+        person.hold = True
+    wanted = max(1, math.ceil(len(people) / 2))
+    deadline = time.monotonic() + 8
+    while sum(person.can_move(ignore_hold=True) for person in people) < wanted and time.monotonic() < deadline:
+        await asyncio.sleep(0.02)
+    ready = sum(person.can_move(ignore_hold=True) for person in people)
+    for person in people:
+        person.hold = False
+        person.changed.set()
+    delay = bench.rng.uniform(0.0, 0.06)
+    await asyncio.sleep(delay)
+    in_flight = sum(person.in_flight for person in people)
+    run.fault_at = time.time()
+    daphne.signal(signal.SIGKILL)
+    await daphne.wait_exit(10)
+    run.facts["in flight"] = in_flight
+    run.how = (f"kill -9 of {daphne.name} {delay * 1000:.0f} ms after {ready} of its {len(people)} people "
+               f"were let go with their moves ({in_flight} POSTs in flight)")
+    await restart_daphne(bench, run, target)
+
+
+async def inject_redis(bench: Bench, run: Run) -> None:
+    stack = bench.stack
+    how = "SHUTDOWN NOSAVE" if run.index % 2 == 1 else "kill -9"
+    run.fault_at = time.time()
+    await stack.stop_redis(how)
+    run.how = f"Redis {how}, down {bench.args.restart_after:g} s, started again on port {stack.redis_port}"
+    await sleep_until(run.fault_at + bench.args.restart_after)
+    stack.redis.start()
+    run.back_at = await stack.wait_redis()
+    run.affected = list(run.tables)
+    run.sockets = bench.slot_sockets(run.affected)
+    asyncio.ensure_future(healthz_again(bench, run))
+
+
+async def healthz_again(bench: Bench, run: Run) -> None:
+    """How long after Redis is back each Daphne's /healthz answers 200 again (channel layer, broker)."""
+
+    async def one(index: int) -> None:
+        while time.time() < run.back_at + bench.args.observe:
+            if await bench.stack.healthy(index):
+                run.facts[f"healthz {index}"] = time.time() - run.back_at
+                return
+            await asyncio.sleep(0.1)
+
+    await asyncio.gather(*(one(index) for index in range(len(bench.stack.daphnes))))
+
+
+INJECT = {"worker": inject_worker, "daphne-term": inject_daphne_term, "daphne-kill": inject_daphne_kill,
+          "redis": inject_redis}
+
+
+async def process_phase(bench: Bench, fault: str) -> list[Run]:
+    runs = []
+    for index in range(1, bench.args.runs + 1):
+        run = Run(fault, index, started=time.time())
+        await bench.ensure_slots()
+        run.tables = [person.table_id for person in bench.slots]
+        await asyncio.sleep(bench.rng.uniform(0.2, 1.0))  # mid-play, at no particular moment
+        await INJECT[fault](bench, run)
+        await observe(bench, run)
+        runs.append(run)
+        print(f"  {run.label}: back {run.back_at - run.fault_at:.2f} s after the fault; "
+              f"stuck {len(run.stuck)}; resumed/in sync see below; {run.how}", flush=True)
+    return runs
+
+
+# -- the away faults -----------------------------------------------------------------------------------------
+
+
+async def set_up_away(bench: Bench, fault: str, index: int) -> tuple[Run, Person, Person | None]:
+    first = bench.person(f"{fault}{index}", index)
+    run = Run(fault, index, started=time.time())
+    if fault == "away-alone":
+        await first.arrive()
+        table_id = await first.play_now()
+        await first.sit(table_id, 0)
+        other = None
+    else:
+        other = bench.person(f"{fault}{index}-other", index + 1)
+        await asyncio.gather(first.arrive(), other.arrive())
+        table_id = await first.new_table()
+        await other.post_board(f"/t/{table_id}/join")
+        await first.post_board(f"/t/{table_id}/start")  # the empty seats get the strongest bot
+        await asyncio.gather(first.sit(table_id, 0), other.sit(table_id, 1))
+    bench.away_tables.append(table_id)
+    run.tables = run.affected = [table_id]
+    return run, first, other
+
+
+async def away_run(bench: Bench, run: Run, first: Person, other: Person | None) -> None:
+    args = bench.args
+    table_id = run.tables[0]
+    threshold = bench.rng.randint(8, 24)  # mid-play: past the first pass, at no particular moment
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        _, snapshot = await bench.monitor.next()
+        row = snapshot.get(table_id)
+        if row is not None and row.seq >= threshold:
+            break
+    run.fault_at = time.time()
+    first.acting = False
+    await first.leave_socket()
+    if other is not None:
+        first.away_windows.append([table_id, run.fault_at, math.inf])
+    run.how = (f"{first.name}'s socket closed at seq {row.seq if row else '?'} for {args.away_seconds:g} s"
+               + (f", {other.name} playing on" if other else ", bots only"))
+    # After the grace period: the seat should be away (and, alone, the table paused).
+    await sleep_until(run.fault_at + args.grace + 8)
+    seats = (await bench.db.seats([table_id])).get(table_id, [])
+    row = (await bench.db.tables([table_id]))[table_id]
+    run.facts["seat away"] = any(index == first.seat and away is not None for index, _, _, away in seats)
+    run.facts["status after grace"] = row.status
+    run.facts["paused from"] = run.fault_at + args.grace + 8
+    await sleep_until(run.fault_at + args.away_seconds)
+    row = (await bench.db.tables([table_id]))[table_id]
+    run.facts["status at return"] = row.status
+    run.back_at = time.time()
+    first.seat_back_wanted, first.seat_back_at = True, None
+    await first.sit(table_id, first.seat)
+    run.sockets = [(first, table_id)] + ([(other, table_id)] if other else [])
+    await observe(bench, run)
+    run.facts["seat back s"] = (first.seat_back_at - run.back_at) if first.seat_back_at else None
+    if other is not None:
+        first.away_windows[-1][2] = first.seat_back_at or run.back_at
+
+
+async def away_phase(bench: Bench, faults: list[str]) -> list[Run]:
+    specs = [(fault, index) for fault in faults for index in range(1, bench.args.runs + 1)]
+    made = await asyncio.gather(*(set_up_away(bench, fault, index) for fault, index in specs))
+    print(f"  {len(made)} tables set up; every run at once, each at its own table", flush=True)
+    await asyncio.gather(*(away_run(bench, *one) for one in made))
+    for run, *_ in made:
+        print(f"  {run.label}: stuck {len(run.stuck)}; {run.how}", flush=True)
+    return [run for run, *_ in made]
+
+
+# -- accounting ------------------------------------------------------------------------------------------------
+
+
+async def account(bench: Bench, runs: list[Run]) -> None:
+    """Every person's moves against games_move, once every answer is in; each finding to its run."""
+    for person in bench.persons:
+        person.acting = False
+    deadline = time.monotonic() + bench.args.move_retry_seconds + 15
+    while any(person.in_flight for person in bench.persons) and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(1.0)
+    ids = sorted(set(bench.tables_used) | {table_id for run in runs for table_id in run.tables})
+    moves = await bench.db.moves(ids)
+    final = await bench.db.tables(ids)
+    by_start = sorted(runs, key=lambda run: run.started)
+
+    def run_for(table_id: int, moment: float) -> Run:
+        """The run at that table in whose window (its start until the next run's start) it fell."""
+        mine = [run for run in by_start if table_id in run.tables]
+        earlier = [run for run in mine if run.started <= moment]
+        return earlier[-1] if earlier else mine[0]
+
+    for table_id in ids:
+        rows = moves.get(table_id, [])
+        seqs = [row.seq for row in rows]
+        wanted = list(range(1, final[table_id].seq + 1)) if table_id in final else seqs
+        if seqs != wanted:
+            bad = next((position for position, (got, want) in enumerate(zip(seqs, wanted, strict=False))
+                        if got != want), min(len(seqs), len(wanted)))
+            moment = rows[min(bad, len(rows) - 1)].at if rows else 0.0
+            run_for(table_id, moment).seq_faults.append(
+                f"table {table_id}: seqs {len(seqs)} rows, table seq {final[table_id].seq}, first off at {bad + 1}")
+
+    for person in bench.persons:
+        by_seat: dict[tuple[int, int], list[Attempt]] = {}
+        for attempt in person.attempts:
+            by_seat.setdefault((attempt.table_id, attempt.seat), []).append(attempt)
+        for (table_id, seat), attempts in by_seat.items():
+            rows = [row for row in moves.get(table_id, []) if row.seat == seat]
+            candidates = [attempt for attempt in attempts if attempt.accepted or attempt.status is None]
+            matched: dict[int, MoveRow] = {}
+            unmatched_rows = []
+            for row in rows:
+                options = [attempt for attempt in candidates if id(attempt) not in matched
+                           and attempt.move == row.move and attempt.sent_seq < row.seq]
+                if options:
+                    matched[id(max(options, key=lambda attempt: attempt.sent_seq))] = row
+                else:
+                    unmatched_rows.append(row)
+            for attempt in attempts:
+                run = run_for(table_id, attempt.sent_at)
+                row = matched.get(id(attempt))
+                if attempt.accepted:
+                    run.accepted += 1
+                    if row is None:
+                        run.lost.append(f"{person.name} {attempt.move!r} at table {table_id} seq {attempt.sent_seq}")
+                    if len(attempt.tries) > 1:
+                        run.cut += 1
+                        run.cut_applied += row is not None and row.at < attempt.tries[-1]
+                elif attempt.status is None:
+                    run.unanswered += 1
+                    run.unanswered_applied += row is not None
+            for row in unmatched_rows:
+                run = run_for(table_id, row.at)
+                run.unmatched.append((seat, row))
+                if any(window[0] == table_id and window[1] <= row.at <= window[2] for window in person.away_windows):
+                    run.stand_in.append(row)
+                else:
+                    run.doubled.append(f"table {table_id} seq {row.seq} seat {seat} {row.move!r}, by none of "
+                                       f"{person.name}'s moves")
+    for run in runs:
+        rows_of = {table_id: moves.get(table_id, []) for table_id in run.affected}
+        for table_id in run.affected:
+            back = run.at_back.get(table_id)
+            if back is None or back.status != "playing":
+                continue
+            after = [row.at for row in rows_of[table_id] if row.at > run.back_at]
+            first = after[0] - run.back_at if after else None
+            run.resumed[table_id] = first if first is not None and first <= bench.args.observe else None
+        for person, table_id in run.sockets:
+            frame_lags(bench, run, person, table_id, rows_of.get(table_id) or moves.get(table_id, []))
+        if run.fault in AWAY_FAULTS:
+            away_facts(bench, run, moves.get(run.tables[0], []))
+
+
+def frame_lags(bench: Bench, run: Run, person: Person, table_id: int, rows: list[MoveRow]) -> None:
+    """Each move made in the window after "back": how long until this socket showed it."""
+    end = run.back_at + bench.args.observe
+    frames = [(at, seq) for at, table, seq in person.frames if table == table_id and at >= run.back_at - 60]
+    for row in rows:
+        if not run.back_at <= row.at <= end - 5:  # moves in the last 5 s may still be on their way
+            continue
+        shown = next((at for at, seq in frames if seq >= row.seq and at >= row.at - 1), None)
+        if shown is None or shown > end + 5:
+            run.frames_missing += 1
+        else:
+            run.frame_lags.append(max(0.0, shown - row.at))
+
+
+def away_facts(bench: Bench, run: Run, rows: list[MoveRow]) -> None:
+    """What the away runs are about: paused or played for, and the seat taken back."""
+    first = next(person for person in bench.persons if person.table_id == run.tables[0] and person.seat == 0)
+    others = [person for person in bench.persons if person.table_id == run.tables[0] and person.seat != 0]
+    away = [row for row in rows if run.fault_at <= row.at < run.back_at]
+    run.facts["moves while away"] = len(away)
+    if run.fault == "away-alone":
+        run.facts["moves while paused"] = sum(row.at >= run.facts["paused from"] for row in away)
+        return
+    bot = sorted(row.at for seat, row in run.unmatched if seat == first.seat and row.at >= run.fault_at)
+    run.facts["bot took seat s"] = (bot[0] - run.fault_at) if bot else None
+    run.facts[OTHERS_AWAY] = sum(
+        attempt.accepted and run.fault_at + bench.args.grace <= attempt.sent_at < run.back_at
+        for person in others for attempt in person.attempts)
+    back_at = first.seat_back_at or math.inf
+    run.facts["bot moves after seat back"] = sum(moment > back_at for moment in bot)
+
+
+# -- the report ---------------------------------------------------------------------------------------------------
+
+
+def run_line(run: Run) -> str:
+    resumed = [value for value in run.resumed.values() if value is not None]
+    missing = sum(value is None for value in run.resumed.values())
+    parts = [
+        f"{run.label:<15} fault {stamp(run.fault_at)} back +{run.back_at - run.fault_at:6.2f} s",
+        f"tables {len(run.tables)} affected {len(run.affected)}",
+        f"stuck {len(run.stuck)}",
+        f"accepted {run.accepted} lost {len(run.lost)} doubled {len(run.doubled)} seq faults {len(run.seq_faults)}",
+        f"cut {run.cut} (applied {run.cut_applied}) unanswered {run.unanswered} (applied {run.unanswered_applied})",
+    ]
+    if run.stand_in:
+        parts.append(f"bot moves for the away seat {len(run.stand_in)}")
+    parts.append(f"resumed s {listed(resumed)}" + (f" + {missing} not within {30:g} s" if missing else ""))
+    parts.append(f"in sync s {listed(list(run.synced.values()))}"
+                 + (f" + {len(run.unsynced)} never" if run.unsynced else ""))
+    parts.append(f"frame lag s {spread(run.frame_lags)} over {len(run.frame_lags)}"
+                 + (f" + {run.frames_missing} never shown" if run.frames_missing else ""))
+    facts = {key: value for key, value in run.facts.items() if key != "paused from"}
+    if facts:
+        parts.append(" ".join(f"{key}={value:.2f}" if isinstance(value, float) else f"{key}={value}"
+                              for key, value in facts.items()))
+    lines = ["; ".join(parts), f"    {run.how}"]
+    lines += [f"    STUCK: {text}" for text in run.stuck]
+    lines += [f"    LOST: {text}" for text in run.lost]
+    lines += [f"    DOUBLED: {text}" for text in run.doubled]
+    lines += [f"    SEQ: {text}" for text in run.seq_faults]
+    lines += [f"    NOT IN SYNC: {text}" for text in run.unsynced]
+    return "\n".join(lines)
+
+
+def report(bench: Bench, runs: list[Run]) -> None:
+    args = bench.args
+    print()
+    print("== raw figures, run by run (times from the moment the process, or the person, was back)")
+    for run in runs:
+        print(run_line(run))
+    print()
+    print(f"== Faults under live Hearts tables: {args.runs} runs per fault; {args.tables} tables of one person "
+          f"and 3 bots for the process faults; {len(bench.stack.daphnes)} Daphne processes, a Celery worker "
+          f"(prefork -c 2) and beat, PostgreSQL and Redis on 127.0.0.1; BOT_MOVE_DELAY={args.bot_delay:g}, "
+          f"AWAY_GRACE_SECONDS={args.grace:g}")
+    header = (f"{'fault':<12} {'runs':>4} {'tables':>6} {'stuck@30s':>9} {'lost':>4} {'doubled':>7} "
+              f"{'seq faults':>10} {'cut (applied)':>13}  {'resumed s med / max':>20}  {'in sync s med / max':>20}  "
+              f"{'back after s':>14}  back is when")
+    print(header)
+    print("-" * len(header))
+    order = [fault for fault in FAULTS if any(run.fault == fault for run in runs)]
+    for fault in order:
+        mine = [run for run in runs if run.fault == fault]
+        resumed = [value for run in mine for value in run.resumed.values() if value is not None]
+        missing = sum(value is None for run in mine for value in run.resumed.values())
+        synced = [value for run in mine for value in run.synced.values()]
+        never = sum(len(run.unsynced) for run in mine)
+        down = [run.back_at - run.fault_at for run in mine]
+        print(f"{fault:<12} {len(mine):>4} {sum(len(run.tables) for run in mine):>6} "
+              f"{sum(len(run.stuck) for run in mine):>9} {sum(len(run.lost) for run in mine):>4} "
+              f"{sum(len(run.doubled) for run in mine):>7} {sum(len(run.seq_faults) for run in mine):>10} "
+              f"{sum(run.cut for run in mine):>6} ({sum(run.cut_applied for run in mine):>3})  "
+              f"{spread(resumed) + (f' +{missing} none' if missing else ''):>20}  "
+              f"{spread(synced) + (f' +{never} never' if never else ''):>20}  {spread(down):>14}  {BACK_MEANS[fault]}")
+    print()
+    for fault in order:
+        mine = [run for run in runs if run.fault == fault]
+        accepted = sum(run.accepted for run in mine)
+        unanswered = sum(run.unanswered for run in mine)
+        line = f"{fault}: {accepted} moves answered 204 in its runs"
+        if unanswered:
+            line += f", {unanswered} never answered ({sum(run.unanswered_applied for run in mine)} applied)"
+        lags = [lag for run in mine for lag in run.frame_lags]
+        missing = sum(run.frames_missing for run in mine)
+        line += (f"; frame lag in the window (each move until each affected socket showed it) s, median / "
+                 f"p99 / max: {percentile_line(lags)}" + (f", {missing} never shown" if missing else ""))
+        if fault == "worker":
+            line += f"; processes left in the worker's group after kill -9: max {max(run.facts['left in group'] for run in mine)}"
+        elif fault == "daphne-term":
+            line += f"; Daphne exited after SIGTERM in s (median / max): {spread([run.facts['exit s'] for run in mine])}"
+        elif fault == "daphne-kill":
+            line += f"; POSTs in flight at the kills: {sum(run.facts['in flight'] for run in mine)}"
+        elif fault == "redis":
+            for index in range(len(bench.stack.daphnes)):
+                values = [run.facts[f"healthz {index}"] for run in mine if f"healthz {index}" in run.facts]
+                failed = len(mine) - len(values)
+                line += (f"; daphne-{index} /healthz 200 again after s: {spread(values)}"
+                         + (f" (+{failed} not within {args.observe:g} s)" if failed else ""))
+        elif fault == "away-alone":
+            line += (f"; seat marked away after the grace period: {sum(bool(run.facts['seat away']) for run in mine)}"
+                     f"/{len(mine)}; abandoned at return: "
+                     f"{sum(run.facts['status at return'] == 'abandoned' for run in mine)}; moves while paused: "
+                     f"{sum(run.facts.get('moves while paused', 0) for run in mine)}; took the seat back after s: "
+                     f"{spread([run.facts['seat back s'] for run in mine if run.facts.get('seat back s') is not None])}")
+        elif fault == "away-shared":
+            took = [run.facts["bot took seat s"] for run in mine if run.facts.get("bot took seat s") is not None]
+            line += (f"; seat marked away after the grace period: {sum(bool(run.facts['seat away']) for run in mine)}"
+                     f"/{len(mine)}; a bot first played the away seat after s: {spread(took)}"
+                     f" ({len(mine) - len(took)} runs never); the other person's moves while away (after the grace "
+                     f"period): {[run.facts.get(OTHERS_AWAY) for run in mine]}"
+                     f"; took the seat back after s: "
+                     f"{spread([run.facts['seat back s'] for run in mine if run.facts.get('seat back s') is not None])}"
+                     f"; bot moves after the seat was taken back: "
+                     f"{sum(run.facts.get('bot moves after seat back', 0) for run in mine)}")
+        print(line)
+    if any(fault in AWAY_FAULTS for fault in order):
+        print(f"(the away runs, {len([run for run in runs if run.fault in AWAY_FAULTS])} of them, ran at the same "
+              f"time, each at a table of its own; away {args.away_seconds:g} s each)")
+    errors = sum(bench.errors.values())
+    print(f"client errors: {errors}" + (f"  {bench.errors}" if errors else ""))
+    for example in bench.error_examples:
+        print(f"  e.g. {example}")
+    drops = sum(person.drops for person in bench.persons)
+    print(f"socket drops seen by the clients (each reconnected): {drops}")
+
+
+def log_problems(stack: Stack) -> None:
+    """Tracebacks and ERROR/CRITICAL lines in each process's log, by kind (digits folded)."""
+    print()
+    print(f"== errors in the processes' logs ({stack.workdir})")
+    for proc in stack.processes():
+        try:
+            lines = proc.log_path.read_text(errors="replace").splitlines()
+        except OSError:
+            continue
+        kinds: dict[str, int] = {}
+        first_seen: dict[str, str] = {}
+        for position, line in enumerate(lines):
+            key = None
+            if line.startswith("Traceback (most recent call last)"):
+                before = lines[position - 1].strip() if position else ""
+                end = next((candidate for candidate in lines[position + 1: position + 200]
+                            if candidate and not candidate.startswith((" ", "Traceback", "During handling",
+                                                                       "The above exception"))), "?")
+                key = f"traceback after {before[:100]!r}: {end[:160]}"
+            elif re.search(r"\b(ERROR|CRITICAL)\b", line) and "Traceback" not in line:
+                key = line.strip()[:200]
+            if key:
+                folded = re.sub(r"\d+", "N", key)
+                kinds[folded] = kinds.get(folded, 0) + 1
+                first_seen.setdefault(folded, key)
+        print(f"{proc.name} (started {proc.starts} times): "
+              + (f"{sum(kinds.values())} error lines or tracebacks" if kinds else "none"))
+        for folded, count in sorted(kinds.items(), key=lambda item: -item[1])[:8]:
+            print(f"  {count:>4} x {first_seen[folded]}")
+
+
+# -- main ----------------------------------------------------------------------------------------------------------
+
+
+def expected_seconds(args) -> float:
+    down = {"worker": args.restart_after + 6, "daphne-term": 4, "daphne-kill": 3, "redis": args.restart_after + 0.3}
+    total = 40.0 + WARM_UP
+    for fault in args.faults:
+        if fault in PROCESS_FAULTS:
+            total += args.runs * (2.4 + down[fault] + args.observe + 0.5)
+    if any(fault in AWAY_FAULTS for fault in args.faults):
+        total += 30 + 15 + args.away_seconds + args.observe
+    return total + 15
+
+
+async def run_all(args, stack: Stack) -> None:
+    stack.probe = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=4))
+    db = Db(stack.database_url)
+    await db.open()
+    bench = Bench(args, stack, db)
+    try:
+        stack.redis.start()
+        await stack.wait_redis()
+        for daphne in stack.daphnes:
+            daphne.start()
+        stack.worker.start()
+        stack.beat.start()
+        await asyncio.gather(*(stack.wait_daphne(index) for index in range(len(stack.daphnes))),
+                             stack.wait_worker())
+        print(f"stack up: redis :{stack.redis_port} (pid {stack.redis.process.pid}), daphne "
+              + ", ".join(f":{port} (pid {daphne.process.pid})" for port, daphne in zip(stack.ports, stack.daphnes,
+                                                                                      strict=True))
+              + f", worker pid {stack.worker.process.pid}, beat pid {stack.beat.process.pid}", flush=True)
+        bench.monitor.start()
+        runs: list[Run] = []
+        for fault in [fault for fault in args.faults if fault in PROCESS_FAULTS]:
+            print(f"{fault}: {args.runs} runs", flush=True)
+            runs += await process_phase(bench, fault)
+        for person in bench.slots:
+            person.acting = False
+        away = [fault for fault in args.faults if fault in AWAY_FAULTS]
+        if away:
+            print(f"{' and '.join(away)}: {args.runs} runs each, away {args.away_seconds:g} s", flush=True)
+            runs += await away_phase(bench, away)
+        await account(bench, runs)
+        report(bench, runs)
+    finally:
+        await bench.close()
+        await db.close()
+        await stack.probe.close()
+        log_problems(stack)
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=10, help="injections per fault")
+    parser.add_argument("--faults", default=",".join(FAULTS), help=f"comma-separated, of {', '.join(FAULTS)}")
+    parser.add_argument("--tables", type=int, default=6, help="tables (a person and 3 bots) for the process faults")
+    parser.add_argument("--servers", type=int, default=2, choices=(1, 2), help="Daphne processes")
+    parser.add_argument("--bot-delay", type=float, default=0.3, help="BOT_MOVE_DELAY of the site")
+    parser.add_argument("--grace", type=float, default=20.0, help="AWAY_GRACE_SECONDS of the site")
+    parser.add_argument("--away-seconds", type=float, default=120.0, help="how long a person's socket is away")
+    parser.add_argument("--restart-after", type=float, default=1.0,
+                        help="seconds from killing the worker or stopping Redis to starting it again")
+    parser.add_argument("--observe", type=float, default=30.0, help="seconds watched after each fault")
+    parser.add_argument("--request-timeout", type=float, default=10.0)
+    parser.add_argument("--retry-delay", type=float, default=0.5, help="seconds before a cut move is sent again")
+    parser.add_argument("--move-retry-seconds", type=float, default=40.0,
+                        help="how long a move whose answer was cut is sent again")
+    parser.add_argument("--database", default="cardsite_faults", help="the PostgreSQL database (dropped first)")
+    parser.add_argument("--seed", type=int, default=1, help="the people's random choices and timings")
+    parser.add_argument("--keep", action="store_true", help="keep the logs and the database, and say where")
+    args = parser.parse_args(argv)
+    args.faults = [fault.strip() for fault in args.faults.split(",") if fault.strip()]
+    unknown = [fault for fault in args.faults if fault not in FAULTS]
+    if unknown:
+        parser.error(f"unknown faults {unknown}; they are {', '.join(FAULTS)}")
+    if args.runs < 1 or args.tables < 1:
+        parser.error("--runs and --tables must be positive")
+    if args.observe < 12:
+        parser.error("--observe must be at least 12 s (a table is stuck when its seq did not move in its last 10 s)")
+    if not re.fullmatch(r"cardsite_faults\w*", args.database):
+        parser.error("--database must start with cardsite_faults: it is dropped")
+    return args
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    workdir = Path(tempfile.mkdtemp(prefix="faults-"))
+    stack = Stack(args, workdir)
+    began = time.monotonic()
+    done = False
+
+    def clean_up() -> None:
+        nonlocal done
+        if done:
+            return
+        done = True
+        for proc in reversed(STARTED):
+            proc.stop()
+        if args.keep:
+            print(f"kept: logs in {workdir}, database {args.database}")
+        else:
+            drop_database(args.database)
+            shutil.rmtree(workdir, ignore_errors=True)
+
+    def terminated(signum, frame):
+        raise KeyboardInterrupt
+
+    atexit.register(clean_up)
+    previous = signal.signal(signal.SIGTERM, terminated)
+    print(f"bench/faults.py: {', '.join(args.faults)}, {args.runs} runs each; expect about "
+          f"{expected_seconds(args) / 60:.0f} minutes", flush=True)
+    try:
+        reset_database(args.database)
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=stack.env,
+                       check=True, timeout=300)
+        print(f"database {args.database} created and migrated in {time.monotonic() - began:.1f} s", flush=True)
+        asyncio.run(run_all(args, stack))
+        return 0
+    except KeyboardInterrupt:
+        print("interrupted; stopping what was started", file=sys.stderr)
+        return 130
+    finally:
+        clean_up()
+        signal.signal(signal.SIGTERM, previous)
+        print(f"took {(time.monotonic() - began) / 60:.1f} minutes")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,160 @@
+"""Bad input from anyone: generated bodies, headers and move strings at every POST endpoint and
+at the table socket. Never a 500, and a request that is refused changes nothing.
+
+The two 500s that were seen are the first examples: a legal move padded with inner spaces
+(the raw text overflowed the move log's column on PostgreSQL), and a form sent as latin-1
+(Django's debug error page read the unreadable form again).
+"""
+
+import json
+import string
+from urllib.parse import quote_from_bytes
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+from accounts.models import Player
+from games import engines, services
+from games.models import DailyDeal, GameResult, Move, Seat, Table, WinnableDeal
+from tests.web.tables import state_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+hearts = engines.get("hearts")
+FUZZ = hypothesis_settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+FIELDS = ["seq", "move", "verb", "card", "seat", "level", "code", "players", "turn_seconds", "listed", "rated",
+          "deal", "daily", "option:draw", "option:target_score", "display_name", "login", "password",
+          "username", "password1", "password2", "csrfmiddlewaretoken"]
+CONTENT_TYPES = ["application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=utf-8",
+                 "application/x-www-form-urlencoded; charset=latin-1", "application/x-www-form-urlencoded; charset=utf-16",
+                 "application/x-www-form-urlencoded; charset=nonsense", "multipart/form-data; boundary=xyz",
+                 "multipart/form-data", "application/json", "text/plain", "", "\x00garbage/\u00e9"]
+ENCODINGS = ["utf-8", "latin-1", "utf-16"]
+
+
+def everything():
+    """The rows a refused request must leave as they were (sessions and login counts aside)."""
+    return (list(Table.objects.order_by("pk").values_list("pk", "seq", "status", "state", "options", "bot_due_at")),
+            list(Seat.objects.order_by("pk").values_list("pk", "player", "bot_level", "away_since", "deadline")),
+            list(Move.objects.order_by("pk").values_list("pk", "move")), GameResult.objects.count(),
+            WinnableDeal.objects.count(), DailyDeal.objects.count(),
+            list(Player.objects.order_by("pk").values_list("pk", "display_name", "merged_into")),
+            get_user_model().objects.count())
+
+
+@pytest.fixture
+def tables(client):
+    """A running Hearts table of the client's guest, a waiting room it hosts, and one it is not at."""
+    client.get("/hearts/")
+    client.post("/hearts/play-now")
+    running = Table.objects.get()
+    me = running.seats.get(index=0).player
+    waiting = services.create_table(game="hearts", host=me)
+    other = services.create_table(game="rummy", host=Player.objects.create(display_name="Someone else"))
+    return {"running": running, "waiting": waiting, "other": other}
+
+
+def paths(tables):
+    ids = [str(table.pk) for table in tables.values()] + ["0", "999999999", "-1", "1e3"]
+    table_paths = st.builds(lambda table, action: f"/t/{table}/{action}", st.sampled_from(ids),
+                            st.sampled_from(["move", "join", "back", "give-up", "leave", "bot", "start", "again",
+                                             "hint"]))
+    game_paths = st.builds(lambda game, action: f"/{game}/{action}", st.sampled_from(["hearts", "rummy", "klondike"]),
+                           st.sampled_from(["play-now", "new"]))
+    return st.one_of(table_paths, game_paths, st.sampled_from(["/me/", "/accounts/login/", "/accounts/signup/"]))
+
+
+texts = st.one_of(st.text(max_size=40), st.sampled_from(["", "0", "-1", "3", "99999999999999999999", "random",
+                                                          "basic", "on", "play 2C", "pass 2C 3C 4C", "#12"]),
+                  st.text(alphabet=string.printable, max_size=300))
+
+
+def encoded(fields, encoding):
+    parts = []
+    for name, value in fields:
+        parts.append(quote_from_bytes(name.encode(encoding, "replace")) + "="
+                     + quote_from_bytes(value.encode(encoding, "replace")))
+    return "&".join(parts).encode("ascii")
+
+
+bodies = st.one_of(
+    st.builds(encoded, st.lists(st.tuples(st.one_of(st.sampled_from(FIELDS), st.text(max_size=10)), texts),
+                                max_size=8), st.sampled_from(ENCODINGS)),
+    st.binary(max_size=300),
+    st.builds(lambda data: json.dumps(data).encode(), st.dictionaries(st.sampled_from(FIELDS), texts, max_size=5)),
+)
+headers = st.fixed_dictionaries({}, optional={
+    "HTTP_HX_REQUEST": st.just("true"),
+    "HTTP_X_FORWARDED_FOR": st.text(max_size=60),
+    "HTTP_ORIGIN": st.sampled_from(["http://evil.example", "null", "http://testserver"]),
+    "HTTP_REFERER": st.text(max_size=40),
+})
+
+
+def test_a_legal_move_padded_with_inner_spaces_is_played_and_logged_canonically(client, tables):
+    """Seen as a 500: the raw text overflowed the move log's 200 characters on PostgreSQL."""
+    table = tables["running"]
+    move = hearts.legal_moves(state_of(table), 0)[0]  # the pass: "pass 2C 3C 4C" or so
+    padded = move.replace(" ", " " * 250, 1)
+    response = client.post(f"/t/{table.pk}/move", {"seq": table.seq, "move": padded}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 204
+    assert table.moves.get(seat=0).move == move
+
+
+def test_a_form_in_another_charset_is_a_plain_400_even_with_debug_on(settings, tables):
+    """Seen as a 500: with DEBUG on, Django's error page read the unreadable form again."""
+    settings.DEBUG = True
+    client = Client(raise_request_exception=False)
+    before = everything()
+    response = client.generic("POST", f"/t/{tables['running'].pk}/move", data="seq=0&move=play+2C".encode("latin-1"),
+                              content_type="application/x-www-form-urlencoded; charset=latin-1")
+    assert response.status_code == 400 and b"UTF-8" in response.content
+    assert everything() == before
+
+
+@FUZZ
+@given(data=st.data())
+def test_generated_posts_never_answer_500_and_a_refusal_changes_nothing(client, tables, data):
+    path = data.draw(paths(tables))
+    body = data.draw(bodies)
+    content_type = data.draw(st.sampled_from(CONTENT_TYPES))
+    extra = data.draw(headers)
+    before = everything()
+    response = client.generic("POST", path, data=body, content_type=content_type, **extra)
+    assert response.status_code < 500, (path, body, content_type)
+    if response.status_code >= 400:
+        assert everything() == before, (path, body, content_type, response.status_code)
+
+
+CASES = (str, str.lower, str.upper)
+
+
+@FUZZ
+@given(pick=st.integers(0, 10**6), style=st.sampled_from(["spaced", "junk", "text"]),
+       gaps=st.lists(st.integers(1, 300), min_size=5, max_size=5), cases=st.lists(st.sampled_from(CASES), min_size=5,
+                                                                                     max_size=5),
+       lead=st.sampled_from(["", " ", "\t"]), junk=st.text(min_size=1, max_size=50), text=st.text(max_size=400))
+def test_a_move_however_it_is_spelled_is_logged_canonically_or_refused_with_nothing_changed(
+        client, tables, pick, style, gaps, cases, lead, junk, text):
+    table = tables["running"]
+    table.refresh_from_db()
+    legal = hearts.legal_moves(state_of(table), 0) or ["play 2C"]  # not our turn: any move is refused
+    move = legal[pick % len(legal)]
+    if style == "spaced":
+        text = lead + "".join(case(word) + " " * gap for word, case, gap in zip(move.split(), cases, gaps, strict=False))
+    elif style == "junk":
+        text = move + junk
+    before = everything()
+    moves_before = table.moves.count()
+    response = client.post(f"/t/{table.pk}/move", {"seq": table.seq, "move": text}, HTTP_HX_REQUEST="true")
+    assert response.status_code < 500
+    if response.status_code == 204:
+        logged = table.moves.order_by("seq")[moves_before]
+        assert logged.seat == 0 and logged.move in legal  # the legal move's own spelling
+    else:
+        assert everything() == before
