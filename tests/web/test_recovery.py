@@ -5,6 +5,8 @@ holds the countdown (the held task is dropped), a server stopped between the com
 queue (the after-commit callbacks never run), a broker or channel layer down after commit.
 """
 
+import threading
+import time
 from datetime import timedelta
 
 import pytest
@@ -157,3 +159,23 @@ def test_a_bot_turn_finding_no_bot_to_act_clears_the_mark():
     table.refresh_from_db()
     assert table.bot_due_at is None
     assert recovery.resume_due().bot_turns == 0
+
+
+def test_without_a_beat_process_the_server_s_own_thread_sweeps(settings, spaced_bots, delayed_tasks):
+    """The embedded default: no Celery beat, so the web process sweeps in a thread of its own."""
+    settings.RESUME_SWEEP_SECONDS, settings.RESUME_AFTER_SECONDS = 0.05, 0
+    table, (me,) = started_table()
+    table = play_to_a_bot_turn(table, me)
+    seq = table.seq
+    delayed_tasks.pending.clear()  # the process restarted: its timer threads are gone
+    stop = threading.Event()
+    sweeper = threading.Thread(target=recovery.sweep_in_process_forever, kwargs={"stop": stop})
+    sweeper.start()
+    try:
+        deadline = time.monotonic() + 10
+        while Table.objects.values_list("seq", flat=True).get(pk=table.pk) == seq and time.monotonic() < deadline:
+            time.sleep(0.02)
+    finally:
+        stop.set()
+        sweeper.join(timeout=10)
+    assert Table.objects.values_list("seq", flat=True).get(pk=table.pk) == seq + 1
