@@ -92,9 +92,9 @@ class Engine(ABC):
         """``move`` as the move log keeps it, given that ``apply(state, seat, move)`` gave ``after``.
 
         ``apply`` takes what people type (any case, extra spaces, cards in any order, an
-        engine's shorthand); the log keeps the legal move's own spelling: the one spelled
-        the same up to case and order, else the one with the same result. A move no legal
-        move spells (a Gin arrangement of the player's own) is kept with its spaces collapsed.
+        engine's shorthand); the log keeps the spelling of the legal move with the same result,
+        looked for first among those spelled alike up to case and order. A move no legal move
+        matches (a Gin arrangement of the player's own) is kept with its spaces collapsed.
         """
         spaced = " ".join(move.split())
         legal = self.legal_moves(state, seat)
@@ -102,10 +102,10 @@ class Engine(ABC):
             return spaced
         words = sorted(spaced.lower().split())
         alike = [candidate for candidate in legal if sorted(candidate.lower().split()) == words]
-        if len(alike) == 1:
-            return alike[0]
         result = self.dump(after)
-        for candidate in legal:
+        # Each candidate is checked by its result: the same words in another order may be
+        # another move ("move t3 t5 2" and "move t5 t3 2").
+        for candidate in alike + [candidate for candidate in legal if candidate not in alike]:
             try:
                 if self.dump(self.apply(state, seat, candidate)) == result:
                     return candidate

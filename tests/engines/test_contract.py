@@ -82,3 +82,31 @@ def test_options_declare_a_default_among_their_choices(engine):
     for name, (default, choices) in engine.options.items():
         assert default in choices, name
     assert engine.resolve_options(None) == {name: d for name, (d, _) in engine.options.items()}
+
+
+def mangled(move: str, rng: random.Random) -> str:
+    """A legal move as a person might type it: any case, any spacing."""
+    words = [rng.choice((str.lower, str.upper, str))(word) for word in move.split()]
+    return rng.choice(("", " ", "\t")) + "".join(word + " " * rng.randint(1, 40) for word in words)
+
+
+@pytest.mark.parametrize("engine", ALL, ids=lambda engine: engine.slug)
+def test_a_move_typed_however_is_logged_as_the_legal_move_with_the_same_result(engine):
+    rng = random.Random(11)
+    state = engine.new_game(engine.min_players, seed="7" if engine.deal_numbers else "canonical")
+    for _ in range(120):
+        if engine.is_over(state):
+            break
+        seat = engine.to_move(state)[0]
+        legal = engine.legal_moves(state, seat)
+        move = rng.choice(legal)
+        typed = mangled(move, rng)
+        try:
+            after = engine.apply(state, seat, typed)
+        except engines.IllegalMove:  # an engine may hold to its case: then the log never sees it
+            after = engine.apply(state, seat, move)
+            typed = move
+        canonical = engine.canonical_move(state, seat, typed, after)
+        assert canonical in legal, (typed, canonical)
+        assert engine.dump(engine.apply(state, seat, canonical)) == engine.dump(after)
+        state = after
