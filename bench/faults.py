@@ -1,7 +1,7 @@
 """Faults under live Hearts tables: real processes killed and restarted, and what the tables do.
 
-    .venv/bin/python bench/faults.py                          # every fault, 10 runs each (~27 minutes)
-    .venv/bin/python bench/faults.py --runs 1                 # a smoke run of every fault (~4 minutes)
+    .venv/bin/python bench/faults.py                               # every fault, 10 runs each (~26 minutes)
+    .venv/bin/python bench/faults.py --runs 1 --away-seconds 45    # a smoke run of every fault (~4 minutes)
     .venv/bin/python bench/faults.py --faults worker,redis --runs 3 --keep
 
 The script brings up a production-like stack of its own on 127.0.0.1 and stops it at the end,
@@ -11,7 +11,12 @@ migrated; the server at 127.0.0.1:5432 must be running, user postgres, trust aut
 processes, a Celery worker (prefork, ``-c 2``) and a Celery beat, all with DEBUG=1,
 BOT_MOVE_DELAY=0.3 and AWAY_GRACE_SECONDS=20 (``--bot-delay``, ``--grace``). Each process is
 started in a session and process group of its own, so a kill reaches exactly that process and
-its children (a worker's pool) and nothing else; only those processes are ever signalled.
+its children (a worker's pool) and nothing else; only those processes are ever signalled. They
+run a copy of the checkout taken at the start (``PYTHONPATH`` ahead of the editable install),
+so that every restart runs the same code while someone edits the checkout (``--live-tree``
+runs the checkout itself). PYTHONFAULTHANDLER is on: a Daphne still running ``--term-timeout``
+(30) s after SIGTERM, as a supervisor would wait, gets SIGABRT, which writes every thread's
+stack to its log, then kill -9.
 
 People are guests (a cookie jar each) driven by aiohttp as a browser drives the site: the table
 page, a WebSocket to /ws/t/<id>/ that comes back within about 2 s whenever it drops (the delays
@@ -19,11 +24,12 @@ of static/js/table.js), and their own legal moves, read from their newest board 
 ``name="move"``, or three ``data-pass-card`` cards while passing), POSTed to /t/<id>/move with
 the board's seq, the CSRF token and HX-Request as htmx sends them, at once (no thinking time).
 A move whose answer never came (its connection cut by a kill) is sent again, same seq and same
-move, until it is answered: the site applies a doubled request once.
+move, every ``--retry-delay`` s until it is answered: the site applies a doubled request once.
 
 Faults, each injected ``--runs`` times (10) while ``--tables`` Hearts tables (6, one person and
-three bots each, started with "Play now", the people spread over both Daphne processes) are
-mid-play; each injection comes 1.5-3 s after the previous one's observation window ended:
+three bots each, started with "Play now" to 150 points, a finished one replaced, the people
+spread over both Daphne processes) are mid-play; each injection comes 0.2-0.6 s after the
+previous one's observation window ended:
 
 - worker: kill -9 of the Celery worker's process group (main process and pool), started again
   ``--restart-after`` s later (1), as a supervisor would;
@@ -37,7 +43,8 @@ mid-play; each injection comes 1.5-3 s after the previous one's observation wind
   site must recover from the database.
 
 And two where a person's socket goes away for ``--away-seconds`` (120) at a table mid-play.
-Their runs play at once, each at a table of its own (both faults together, so 2 x runs tables):
+Their runs play at the same time, each at a table of its own (both faults together, so 2 x runs
+tables), which keeps the wall time down:
 - away-alone: one person and three bots; the table should pause (the seat marked away, no bot
   playing for nobody), not be abandoned, and play on when they come back (the page, then the
   socket);
@@ -48,17 +55,19 @@ Figures, per run (printed raw) and per fault (the table):
 - stuck after 30 s (goal 0): tables still playing ``--observe`` (30) s after the process was
   back, or the person came back, whose seq did not move in the last 10 s of that window (people
   here play at once and bots every BOT_MOVE_DELAY, so a healthy table never waits that long);
-  each one is described (whose turn, bot_due_at, what the person's client holds);
+  each one is described (bot_due_at, and what the person's client holds);
 - lost (goal 0): moves answered 204 with no row in games_move; doubled (goal 0): rows of a
   person's seat that none of their moves accounts for (a request applied twice, or a move
-  nobody made; a bot's moves for a seat while its person is away are counted apart); seq
-  faults (goal 0): tables whose Move seqs are not exactly 1..seq; moves whose answer was cut
-  are counted with whether the cut try had been applied;
+  nobody made; the site logs a move's canonical spelling, so the words are compared in any
+  order; a bot's moves for a seat while its person is away are counted apart); seq faults
+  (goal 0): tables whose Move seqs are not exactly 1..seq; moves whose answer was cut are
+  counted, with how many of them the cut try had already applied;
 - resumed: seconds from "back" until each affected table's next Move row (its created_at;
   tables no longer playing at "back" left out), median and max;
 - in sync: seconds from "back" until each affected socket's newest frame shows the seq the
   database has (polled every 0.1 s; a socket that dropped must have had a frame on its new
-  connection), median and max.
+  connection), median and max; and the frame lag, each move of the window until each affected
+  socket showed it (a frame lost in a fault shows up there, not in "in sync").
 
 "Back" is the moment the new worker logs ``ready.``, the new Daphne answers /healthz with 200,
 the new Redis answers PING, or the person's table page is requested again. Affected tables are
@@ -125,6 +134,9 @@ OVER = 'class="final"'
 SELF_AWAY = re.compile(r'\(you\) <span class="badge badge--away">')
 TABLE_URL = re.compile(r"/t/(\d+)/")
 WORKER_READY = re.compile(r"celery@\S+ ready\.")
+CELERY_STAMP = r"^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}): INFO/MainProcess\] "
+WORKER_CONNECTED = re.compile(CELERY_STAMP + r"Connected to redis", re.M)
+WORKER_RESUMED = re.compile(CELERY_STAMP + r"Resuming normal operations", re.M)
 DEBUG_VALUE = re.compile(r'<pre class="exception_value">(.*?)</pre>', re.S)
 OTHERS_AWAY = "other's moves while away"
 WARM_UP = 8.0  # seconds of play before the first process fault
@@ -157,6 +169,12 @@ def backoff(retry: int) -> float:
     return min(0.25 * 2**retry, 2.0) * (0.5 + random.random() / 2)
 
 
+def same_move(sent: str, logged: str) -> bool:
+    """The move as sent and as logged: the site logs a move's canonical spelling (the same words,
+    in the engine's order), and judges a repeat the same way."""
+    return sorted(sent.lower().split()) == sorted(logged.lower().split())
+
+
 def spread(values: list[float]) -> str:
     if not values:
         return "-"
@@ -175,7 +193,7 @@ def listed(values: list[float]) -> str:
     return "[" + " ".join(f"{value:.2f}" for value in values) + "]"
 
 
-# -- processes ---------------------------------------------------------------------------------------
+# -- processes -----------------------------------------------------------------------------------------------
 
 
 STARTED: list[Proc] = []  # every process this script started, for the clean-up
@@ -184,8 +202,8 @@ STARTED: list[Proc] = []  # every process this script started, for the clean-up
 class Proc:
     """A child process in a session (so a process group) of its own, its output in a log file."""
 
-    def __init__(self, name: str, argv: list[str], env: dict, log_path: Path):
-        self.name, self.argv, self.env, self.log_path = name, argv, env, log_path
+    def __init__(self, name: str, argv: list[str], env: dict, log_path: Path, cwd: Path):
+        self.name, self.argv, self.env, self.log_path, self.cwd = name, argv, env, log_path, cwd
         self.process: subprocess.Popen | None = None
         self.log_offset = 0
         self.starts = 0
@@ -196,7 +214,7 @@ class Proc:
             log.flush()
             self.log_offset = log.tell()
             self.process = subprocess.Popen(
-                self.argv, cwd=ROOT, env=self.env, stdin=subprocess.DEVNULL, stdout=log,
+                self.argv, cwd=self.cwd, env=self.env, stdin=subprocess.DEVNULL, stdout=log,
                 stderr=subprocess.STDOUT, start_new_session=True,
             )
         self.starts += 1
@@ -244,10 +262,12 @@ class Proc:
         return True
 
     def stop(self, timeout: float = 10.0) -> None:
-        """SIGTERM to the group, then SIGKILL for whatever is left after ``timeout``."""
+        """SIGTERM to the main process (a worker then stops its own pool), then SIGKILL to the group
+        for whatever is left after ``timeout``."""
         if self.process is None:
             return
-        self.signal(signal.SIGTERM)
+        if self.alive():
+            os.kill(self.process.pid, signal.SIGTERM)
         deadline = time.monotonic() + timeout
         while (self.alive() or self.group()) and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -274,9 +294,10 @@ class Proc:
 class Stack:
     """Redis, two Daphne processes, a Celery worker and beat, sharing one PostgreSQL database."""
 
-    def __init__(self, args, workdir: Path):
+    def __init__(self, args, workdir: Path, site: Path):
         self.args = args
         self.workdir = workdir
+        self.site = site  # the code the processes run
         self.redis_port = free_port()
         self.database_url = f"{PG_SERVER}/{args.database}"
         self.env = dict(os.environ)
@@ -290,6 +311,9 @@ class Stack:
             AWAY_GRACE_SECONDS=str(args.grace),
             DJANGO_SETTINGS_MODULE="cardsite.settings",
             PYTHONUNBUFFERED="1",
+            PYTHONPATH=str(site),  # ahead of the editable install's finder
+            # A process that hangs can be asked for every thread's stack (SIGABRT), into its log.
+            PYTHONFAULTHANDLER="1",
         )
         redis_server = shutil.which("redis-server")
         if redis_server is None:
@@ -297,17 +321,19 @@ class Stack:
         self.redis = Proc("redis", [
             redis_server, "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", "",
             "--appendonly", "no", "--daemonize", "no", "--dir", str(workdir),
-        ], self.env, workdir / "redis.log")
+        ], self.env, workdir / "redis.log", site)
         self.ports = [free_port() for _ in range(args.servers)]
         self.daphnes = [
             Proc(f"daphne-{index}", [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port),
-                                     "cardsite.asgi:application"], self.env, workdir / f"daphne-{index}.log")
+                                     "cardsite.asgi:application"],
+                 self.env, workdir / f"daphne-{index}.log", site)
             for index, port in enumerate(self.ports)
         ]
-        self.worker = Proc("worker", [str(BIN / "celery"), "-A", "cardsite", "worker", "-l", "info", "-c", "2"],
-                           self.env, workdir / "worker.log")
-        self.beat = Proc("beat", [str(BIN / "celery"), "-A", "cardsite", "beat", "-l", "info", "--schedule",
-                                  str(workdir / "beat-schedule")], self.env, workdir / "beat.log")
+        celery = str(BIN / "celery")
+        self.worker = Proc("worker", [celery, "-A", "cardsite", "worker", "-l", "info", "-c", "2"], self.env,
+                           workdir / "worker.log", site)
+        self.beat = Proc("beat", [celery, "-A", "cardsite", "beat", "-l", "info", "--schedule",
+                                  str(workdir / "beat-schedule")], self.env, workdir / "beat.log", site)
         self.probe: aiohttp.ClientSession | None = None
 
     def processes(self) -> list[Proc]:
@@ -317,7 +343,8 @@ class Stack:
         return f"http://127.0.0.1:{self.ports[index]}"
 
     async def redis_command(self, command: bytes, timeout: float = 0.5) -> bytes:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", self.redis_port), timeout)
+        connecting = asyncio.open_connection("127.0.0.1", self.redis_port)
+        reader, writer = await asyncio.wait_for(connecting, timeout)
         try:
             writer.write(command)
             await writer.drain()
@@ -383,22 +410,48 @@ class Stack:
             await asyncio.sleep(0.05)
 
 
+SNAPSHOT_IGNORE = shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.pyc", ".hypothesis",
+                                         ".pytest_cache", ".ruff_cache", "staticfiles", "node_modules",
+                                         "db.sqlite3*")
+
+
+def snapshot(workdir: Path) -> tuple[Path, str]:
+    """A copy of the working tree, so that every start and restart runs the same code while others
+    edit the checkout; and what it is (the commit, and how many files differ from it)."""
+    site = workdir / "site"
+    shutil.copytree(ROOT, site, ignore=SNAPSHOT_IGNORE, symlinks=True)
+
+    def git(*words: str) -> str:
+        return subprocess.run(["git", *words], cwd=ROOT, capture_output=True, text=True, timeout=10).stdout
+
+    try:
+        commit = git("rev-parse", "--short", "HEAD").strip()
+        changed = git("status", "--porcelain").splitlines()
+        what = f"commit {commit or '?'} with {len(changed)} files changed or new"
+    except (OSError, subprocess.SubprocessError):
+        what = "not a git checkout"
+    return site, what
+
+
+DROP = "DROP DATABASE IF EXISTS {} WITH (FORCE)"  # whoever is still connected
+
+
 def reset_database(name: str) -> None:
-    """Drop the bench's database (whoever is connected) and create it again."""
+    """Drop the bench's database and create it again."""
     with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=5) as connection:
-        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        connection.execute(sql.SQL(DROP).format(sql.Identifier(name)))
     ensure_database(f"{PG_SERVER}/{name}")
 
 
 def drop_database(name: str) -> None:
     try:
         with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=5) as connection:
-            connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+            connection.execute(sql.SQL(DROP).format(sql.Identifier(name)))
     except psycopg.Error as error:
         print(f"could not drop database {name}: {error}", file=sys.stderr)
 
 
-# -- the database, as the bench reads it ----------------------------------------------------------------
+# -- the database, as the bench reads it ---------------------------------------------------------------------
 
 
 @dataclass
@@ -417,6 +470,8 @@ class MoveRow:
 
 
 class Db:
+    """The bench's own reading connection (autocommit), one query at a time."""
+
     def __init__(self, url: str):
         self.url = url
         self.connection: psycopg.AsyncConnection | None = None
@@ -429,34 +484,50 @@ class Db:
         if self.connection is not None:
             await self.connection.close()
 
+    async def _fetch(self, query: str, params: list) -> list[tuple]:
+        cursor = await self.connection.execute(query, params)
+        return await cursor.fetchall()
+
     async def fetch(self, query: str, params: list) -> list[tuple]:
         async with self.lock:
-            cursor = await self.connection.execute(query, params)
-            return await cursor.fetchall()
+            return await self._fetch(query, params)
 
     async def tables(self, ids) -> dict[int, TableRow]:
-        rows = await self.fetch("SELECT id, seq, status, bot_due_at FROM games_table WHERE id = ANY(%s)",
-                                [list(ids)])
-        return {row[0]: TableRow(row[1], row[2], row[3].timestamp() if row[3] else None) for row in rows}
+        return table_rows(await self.fetch(TABLES_QUERY, [list(ids)]))
 
-    async def moves(self, ids) -> dict[int, list[MoveRow]]:
-        rows = await self.fetch(
-            "SELECT table_id, seq, seat, move, created_at FROM games_move WHERE table_id = ANY(%s) "
-            "ORDER BY table_id, seq, id", [list(ids)])
-        moves: dict[int, list[MoveRow]] = {}
-        for table_id, seq, seat, move, created_at in rows:
-            moves.setdefault(table_id, []).append(MoveRow(seq, seat, move, created_at.timestamp()))
-        return moves
+    async def consistent(self, ids) -> tuple[dict[int, TableRow], dict[int, list[MoveRow]]]:
+        """The tables and their moves as of one moment (bots may still be playing)."""
+        async with self.lock, self.connection.transaction():
+            await self.connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            tables = table_rows(await self._fetch(TABLES_QUERY, [list(ids)]))
+            moves = move_rows(await self._fetch(MOVES_QUERY, [list(ids)]))
+        return tables, moves
 
     async def seats(self, ids) -> dict[int, list[tuple]]:
         """Table id -> (index, player_id, bot_level, away_since) per seat."""
         rows = await self.fetch(
-            "SELECT table_id, index, player_id, bot_level, away_since FROM games_seat WHERE table_id = ANY(%s) "
-            "ORDER BY table_id, index", [list(ids)])
+            "SELECT table_id, index, player_id, bot_level, away_since FROM games_seat "
+            "WHERE table_id = ANY(%s) ORDER BY table_id, index", [list(ids)])
         seats: dict[int, list[tuple]] = {}
         for table_id, index, player_id, bot_level, away_since in rows:
             seats.setdefault(table_id, []).append((index, player_id, bot_level, away_since))
         return seats
+
+
+TABLES_QUERY = "SELECT id, seq, status, bot_due_at FROM games_table WHERE id = ANY(%s)"
+MOVES_QUERY = ("SELECT table_id, seq, seat, move, created_at FROM games_move WHERE table_id = ANY(%s) "
+               "ORDER BY table_id, seq, id")
+
+
+def table_rows(rows: list[tuple]) -> dict[int, TableRow]:
+    return {row[0]: TableRow(row[1], row[2], row[3].timestamp() if row[3] else None) for row in rows}
+
+
+def move_rows(rows: list[tuple]) -> dict[int, list[MoveRow]]:
+    moves: dict[int, list[MoveRow]] = {}
+    for table_id, seq, seat, move, created_at in rows:
+        moves.setdefault(table_id, []).append(MoveRow(seq, seat, move, created_at.timestamp()))
+    return moves
 
 
 class Monitor:
@@ -494,7 +565,7 @@ class Monitor:
         return self.at, self.snapshot
 
 
-# -- people -----------------------------------------------------------------------------------------------
+# -- people --------------------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -780,7 +851,7 @@ class Person:
                 + (f"; last move {last.move!r} at seq {last.sent_seq}: {last.status}" if last else ""))
 
 
-# -- runs -------------------------------------------------------------------------------------------------
+# -- runs ----------------------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -812,7 +883,7 @@ class Run:
     unanswered_applied: int = 0
     stand_in: list[MoveRow] = field(default_factory=list)  # a bot's moves for a seat whose person was away
     unmatched: list[tuple[int, MoveRow]] = field(default_factory=list)  # (person's seat, row) none of theirs
-    frame_lags: list[float] = field(default_factory=list)  # each move in the window until each socket shows it
+    frame_lags: list[float] = field(default_factory=list)  # each move after back until each socket shows it
     frames_missing: int = 0  # ... moves some socket never showed within the window
     facts: dict = field(default_factory=dict)
 
@@ -873,7 +944,8 @@ class Bench:
         due = ("no bot due" if row.bot_due_at is None else
                f"bot_due_at {at - row.bot_due_at:+.1f} s ago" if row.bot_due_at <= at else
                f"bot due in {row.bot_due_at - at:.1f} s")
-        return f"table {table_id} at seq {row.seq} ({due}); " + "; ".join(person.describe() for person in people)
+        held = "; ".join(person.describe() for person in people)
+        return f"table {table_id} at seq {row.seq} ({due}); {held}"
 
     async def close(self) -> None:
         self.closing = True
@@ -917,7 +989,7 @@ async def observe(bench: Bench, run: Run) -> None:
     run.ended = time.time()
 
 
-# -- the process faults ------------------------------------------------------------------------------------
+# -- the process faults --------------------------------------------------------------------------------------
 
 
 async def inject_worker(bench: Bench, run: Run) -> None:
@@ -931,7 +1003,8 @@ async def inject_worker(bench: Bench, run: Run) -> None:
     left = worker.group()
     run.facts["left in group"] = len(left)
     run.how = (f"kill -9 of process group {pid} ({len(members)} processes); "
-               f"{'main process exited' if exited else 'MAIN PROCESS STILL RUNNING'}, {len(left)} left in the group")
+               f"{'main process exited' if exited else 'MAIN PROCESS STILL RUNNING'}, "
+               f"{len(left)} left in the group")
     await sleep_until(run.fault_at + bench.args.restart_after)
     worker.start()
     run.back_at = await bench.stack.wait_worker()
@@ -972,10 +1045,15 @@ async def inject_daphne_term(bench: Bench, run: Run) -> None:
         run.how = f"SIGTERM to {daphne.name} (no move of its people was answered 204 within 30 s)"
     finally:
         bench.accept_hooks.remove(right_after)
-    if not await daphne.wait_exit(30):
+    timeout = bench.args.term_timeout
+    if not await daphne.wait_exit(timeout):
+        run.facts["hung"] = 1
+        os.kill(daphne.process.pid, signal.SIGABRT)  # faulthandler: every thread's stack into its log
+        await daphne.wait_exit(3)
         daphne.signal(signal.SIGKILL)
         await daphne.wait_exit(10)
-        run.how += "; STILL RUNNING 30 s after SIGTERM, killed"
+        run.how += (f"; STILL RUNNING {timeout:g} s after SIGTERM: SIGABRT (stacks in "
+                    f"{daphne.log_path.name}), then kill -9")
     run.facts["exit s"] = time.time() - run.fault_at
     run.how += f"; exited {run.facts['exit s']:.2f} s later (code {daphne.process.returncode})"
     await restart_daphne(bench, run, target)
@@ -989,9 +1067,13 @@ async def inject_daphne_kill(bench: Bench, run: Run) -> None:
         person.hold = True
     wanted = max(1, math.ceil(len(people) / 2))
     deadline = time.monotonic() + 8
-    while sum(person.can_move(ignore_hold=True) for person in people) < wanted and time.monotonic() < deadline:
+
+    def count_ready() -> int:
+        return sum(person.can_move(ignore_hold=True) for person in people)
+
+    while count_ready() < wanted and time.monotonic() < deadline:
         await asyncio.sleep(0.02)
-    ready = sum(person.can_move(ignore_hold=True) for person in people)
+    ready = count_ready()
     for person in people:
         person.hold = False
         person.changed.set()
@@ -1021,6 +1103,17 @@ async def inject_redis(bench: Bench, run: Run) -> None:
     asyncio.ensure_future(healthz_again(bench, run))
 
 
+def worker_events(bench: Bench, run: Run) -> None:
+    """When the worker, still running, was connected to the new Redis and ran tasks again (its log)."""
+    for key, pattern in (("worker connected s", WORKER_CONNECTED), ("worker resumed s", WORKER_RESUMED)):
+        for match in pattern.finditer(bench.stack.worker.new_log()):
+            stamped = time.mktime(time.strptime(match.group(1), "%Y-%m-%d %H:%M:%S"))
+            moment = stamped + int(match.group(2)) / 1000
+            if moment >= run.fault_at:
+                run.facts[key] = moment - run.back_at
+                break
+
+
 async def healthz_again(bench: Bench, run: Run) -> None:
     """How long after Redis is back each Daphne's /healthz answers 200 again (channel layer, broker)."""
 
@@ -1044,9 +1137,11 @@ async def process_phase(bench: Bench, fault: str) -> list[Run]:
         run = Run(fault, index, started=time.time())
         await bench.ensure_slots()
         run.tables = [person.table_id for person in bench.slots]
-        await asyncio.sleep(bench.rng.uniform(0.2, 1.0))  # mid-play, at no particular moment
+        await asyncio.sleep(bench.rng.uniform(0.2, 0.6))  # mid-play, at no particular moment
         await INJECT[fault](bench, run)
         await observe(bench, run)
+        if fault == "redis":
+            worker_events(bench, run)
         runs.append(run)
         print(f"  {run.label}: back {run.back_at - run.fault_at:.2f} s after the fault; "
               f"stuck {len(run.stuck)}; resumed/in sync see below; {run.how}", flush=True)
@@ -1123,7 +1218,7 @@ async def away_phase(bench: Bench, faults: list[str]) -> list[Run]:
     return [run for run, *_ in made]
 
 
-# -- accounting ------------------------------------------------------------------------------------------------
+# -- accounting ----------------------------------------------------------------------------------------------
 
 
 async def account(bench: Bench, runs: list[Run]) -> None:
@@ -1135,8 +1230,9 @@ async def account(bench: Bench, runs: list[Run]) -> None:
         await asyncio.sleep(0.1)
     await asyncio.sleep(1.0)
     ids = sorted(set(bench.tables_used) | {table_id for run in runs for table_id in run.tables})
-    moves = await bench.db.moves(ids)
-    final = await bench.db.tables(ids)
+    bench.monitor.task.cancel()  # nothing else reads the database meanwhile
+    await asyncio.gather(bench.monitor.task, return_exceptions=True)
+    final, moves = await bench.db.consistent(ids)
     by_start = sorted(runs, key=lambda run: run.started)
 
     def run_for(table_id: int, moment: float) -> Run:
@@ -1154,7 +1250,8 @@ async def account(bench: Bench, runs: list[Run]) -> None:
                         if got != want), min(len(seqs), len(wanted)))
             moment = rows[min(bad, len(rows) - 1)].at if rows else 0.0
             run_for(table_id, moment).seq_faults.append(
-                f"table {table_id}: seqs {len(seqs)} rows, table seq {final[table_id].seq}, first off at {bad + 1}")
+                f"table {table_id}: {len(seqs)} rows, table seq {final[table_id].seq}, "
+                f"first off at {bad + 1}")
 
     for person in bench.persons:
         by_seat: dict[tuple[int, int], list[Attempt]] = {}
@@ -1167,7 +1264,7 @@ async def account(bench: Bench, runs: list[Run]) -> None:
             unmatched_rows = []
             for row in rows:
                 options = [attempt for attempt in candidates if id(attempt) not in matched
-                           and attempt.move == row.move and attempt.sent_seq < row.seq]
+                           and same_move(attempt.move, row.move) and attempt.sent_seq < row.seq]
                 if options:
                     matched[id(max(options, key=lambda attempt: attempt.sent_seq))] = row
                 else:
@@ -1178,7 +1275,8 @@ async def account(bench: Bench, runs: list[Run]) -> None:
                 if attempt.accepted:
                     run.accepted += 1
                     if row is None:
-                        run.lost.append(f"{person.name} {attempt.move!r} at table {table_id} seq {attempt.sent_seq}")
+                        run.lost.append(f"{person.name} {attempt.move!r} at table {table_id} "
+                                        f"seq {attempt.sent_seq}")
                     if len(attempt.tries) > 1:
                         run.cut += 1
                         run.cut_applied += row is not None and row.at < attempt.tries[-1]
@@ -1188,7 +1286,8 @@ async def account(bench: Bench, runs: list[Run]) -> None:
             for row in unmatched_rows:
                 run = run_for(table_id, row.at)
                 run.unmatched.append((seat, row))
-                if any(window[0] == table_id and window[1] <= row.at <= window[2] for window in person.away_windows):
+                if any(table == table_id and since <= row.at <= until
+                       for table, since, until in person.away_windows):
                     run.stand_in.append(row)
                 else:
                     run.doubled.append(f"table {table_id} seq {row.seq} seat {seat} {row.move!r}, by none of "
@@ -1240,7 +1339,7 @@ def away_facts(bench: Bench, run: Run, rows: list[MoveRow]) -> None:
     run.facts["bot moves after seat back"] = sum(moment > back_at for moment in bot)
 
 
-# -- the report ---------------------------------------------------------------------------------------------------
+# -- the report ----------------------------------------------------------------------------------------------
 
 
 def run_line(run: Run) -> str:
@@ -1250,8 +1349,10 @@ def run_line(run: Run) -> str:
         f"{run.label:<15} fault {stamp(run.fault_at)} back +{run.back_at - run.fault_at:6.2f} s",
         f"tables {len(run.tables)} affected {len(run.affected)}",
         f"stuck {len(run.stuck)}",
-        f"accepted {run.accepted} lost {len(run.lost)} doubled {len(run.doubled)} seq faults {len(run.seq_faults)}",
-        f"cut {run.cut} (applied {run.cut_applied}) unanswered {run.unanswered} (applied {run.unanswered_applied})",
+        f"accepted {run.accepted} lost {len(run.lost)} doubled {len(run.doubled)} "
+        f"seq faults {len(run.seq_faults)}",
+        f"cut {run.cut} (applied {run.cut_applied}) "
+        f"unanswered {run.unanswered} (applied {run.unanswered_applied})",
     ]
     if run.stand_in:
         parts.append(f"bot moves for the away seat {len(run.stand_in)}")
@@ -1273,6 +1374,62 @@ def run_line(run: Run) -> str:
     return "\n".join(lines)
 
 
+def fact_values(runs: list[Run], key: str) -> list:
+    return [run.facts[key] for run in runs if run.facts.get(key) is not None]
+
+
+def fault_notes(bench: Bench, fault: str, mine: list[Run]) -> list[str]:
+    """The figures particular to one fault, beyond the table's."""
+    notes = [f"{sum(run.accepted for run in mine)} moves answered 204"]
+    unanswered = sum(run.unanswered for run in mine)
+    if unanswered:
+        notes.append(f"{unanswered} never answered ({sum(run.unanswered_applied for run in mine)} applied)")
+    lags = [lag for run in mine for lag in run.frame_lags]
+    missing = sum(run.frames_missing for run in mine)
+    notes.append("frame lag after back (each move until each affected socket showed it), "
+                 "median / p99 / max s: " + percentile_line(lags)
+                 + (f", {missing} never shown" if missing else ""))
+    if fault == "worker":
+        left = max(fact_values(mine, "left in group"))
+        notes.append(f"processes left in the worker's group after kill -9: max {left}")
+    elif fault == "daphne-term":
+        exits = spread(fact_values(mine, "exit s"))
+        notes.append(f"Daphne exited after SIGTERM in s (median / max): {exits}")
+        hung = len(fact_values(mine, "hung"))
+        notes.append(f"still running {bench.args.term_timeout:g} s after SIGTERM (then killed): "
+                     f"{hung} of {len(mine)}")
+    elif fault == "daphne-kill":
+        notes.append(f"POSTs in flight at the kills: {sum(fact_values(mine, 'in flight'))}")
+    elif fault == "redis":
+        connected = spread(fact_values(mine, "worker connected s"))
+        notes.append(f"the worker connected to Redis again after s: {connected}")
+        held = fact_values(mine, "worker resumed s")
+        notes.append(f"the worker held the tasks it received until \"Resuming normal operations following "
+                     f"a restart\" (a task was running at the loss) in {len(held)} of {len(mine)} runs, "
+                     f"until s after back: {spread(held)}")
+        for index in range(len(bench.stack.daphnes)):
+            values = fact_values(mine, f"healthz {index}")
+            late = len(mine) - len(values)
+            notes.append(f"daphne-{index} /healthz 200 again after s: {spread(values)}"
+                         + (f" ({late} not within the window)" if late else ""))
+    elif fault in AWAY_FAULTS:
+        marked = sum(bool(value) for value in fact_values(mine, "seat away"))
+        notes.append(f"seat marked away after the grace period: {marked} of {len(mine)}")
+        notes.append(f"abandoned by the return: {fact_values(mine, 'status at return').count('abandoned')}")
+        notes.append(f"took the seat back after s: {spread(fact_values(mine, 'seat back s'))}")
+        if fault == "away-alone":
+            notes.append(f"moves while paused: {sum(fact_values(mine, 'moves while paused'))}")
+        else:
+            took = fact_values(mine, "bot took seat s")
+            notes.append(f"a bot first played the away seat after s: {spread(took)} "
+                         f"({len(mine) - len(took)} runs never)")
+            notes.append("the other person's moves while away, after the grace period: "
+                         f"{fact_values(mine, OTHERS_AWAY)}")
+            after = sum(fact_values(mine, "bot moves after seat back"))
+            notes.append(f"bot moves after the seat was taken back: {after}")
+    return notes
+
+
 def report(bench: Bench, runs: list[Run]) -> None:
     args = bench.args
     print()
@@ -1280,13 +1437,16 @@ def report(bench: Bench, runs: list[Run]) -> None:
     for run in runs:
         print(run_line(run))
     print()
-    print(f"== Faults under live Hearts tables: {args.runs} runs per fault; {args.tables} tables of one person "
-          f"and 3 bots for the process faults; {len(bench.stack.daphnes)} Daphne processes, a Celery worker "
-          f"(prefork -c 2) and beat, PostgreSQL and Redis on 127.0.0.1; BOT_MOVE_DELAY={args.bot_delay:g}, "
+    print(f"== Faults under live Hearts tables, {args.runs} runs each: {args.tables} tables of a person and "
+          f"3 bots for the process faults; {len(bench.stack.daphnes)} Daphne processes, a Celery worker "
+          f"(prefork -c 2) "
+          f"and beat, PostgreSQL and Redis on 127.0.0.1; BOT_MOVE_DELAY={args.bot_delay:g}, "
           f"AWAY_GRACE_SECONDS={args.grace:g}")
-    header = (f"{'fault':<12} {'runs':>4} {'tables':>6} {'stuck@30s':>9} {'lost':>4} {'doubled':>7} "
-              f"{'seq faults':>10} {'cut (applied)':>13}  {'resumed s med / max':>20}  {'in sync s med / max':>20}  "
-              f"{'back after s':>14}  back is when")
+    columns = [("fault", "<12"), ("runs", ">4"), ("tables", ">6"), ("stuck@30s", ">9"), ("lost", ">4"),
+               ("doubled", ">7"), ("seq faults", ">10"), ("cut (applied)", ">13"),
+               ("resumed s med / max", ">20"), ("in sync s med / max", ">20"), ("back after s", ">14"),
+               ("back is when", "")]
+    header = "  ".join(f"{name:{align}}" for name, align in columns)
     print(header)
     print("-" * len(header))
     order = [fault for fault in FAULTS if any(run.fault == fault for run in runs)]
@@ -1296,57 +1456,24 @@ def report(bench: Bench, runs: list[Run]) -> None:
         missing = sum(value is None for run in mine for value in run.resumed.values())
         synced = [value for run in mine for value in run.synced.values()]
         never = sum(len(run.unsynced) for run in mine)
-        down = [run.back_at - run.fault_at for run in mine]
-        print(f"{fault:<12} {len(mine):>4} {sum(len(run.tables) for run in mine):>6} "
-              f"{sum(len(run.stuck) for run in mine):>9} {sum(len(run.lost) for run in mine):>4} "
-              f"{sum(len(run.doubled) for run in mine):>7} {sum(len(run.seq_faults) for run in mine):>10} "
-              f"{sum(run.cut for run in mine):>6} ({sum(run.cut_applied for run in mine):>3})  "
-              f"{spread(resumed) + (f' +{missing} none' if missing else ''):>20}  "
-              f"{spread(synced) + (f' +{never} never' if never else ''):>20}  {spread(down):>14}  {BACK_MEANS[fault]}")
+        cells = [
+            fault, len(mine), sum(len(run.tables) for run in mine), sum(len(run.stuck) for run in mine),
+            sum(len(run.lost) for run in mine), sum(len(run.doubled) for run in mine),
+            sum(len(run.seq_faults) for run in mine),
+            f"{sum(run.cut for run in mine)} ({sum(run.cut_applied for run in mine)})",
+            spread(resumed) + (f" +{missing} none" if missing else ""),
+            spread(synced) + (f" +{never} never" if never else ""),
+            spread([run.back_at - run.fault_at for run in mine]), BACK_MEANS[fault],
+        ]
+        print("  ".join(f"{cell:{align}}" for cell, (_, align) in zip(cells, columns, strict=True)))
     print()
     for fault in order:
-        mine = [run for run in runs if run.fault == fault]
-        accepted = sum(run.accepted for run in mine)
-        unanswered = sum(run.unanswered for run in mine)
-        line = f"{fault}: {accepted} moves answered 204 in its runs"
-        if unanswered:
-            line += f", {unanswered} never answered ({sum(run.unanswered_applied for run in mine)} applied)"
-        lags = [lag for run in mine for lag in run.frame_lags]
-        missing = sum(run.frames_missing for run in mine)
-        line += (f"; frame lag in the window (each move until each affected socket showed it) s, median / "
-                 f"p99 / max: {percentile_line(lags)}" + (f", {missing} never shown" if missing else ""))
-        if fault == "worker":
-            line += f"; processes left in the worker's group after kill -9: max {max(run.facts['left in group'] for run in mine)}"
-        elif fault == "daphne-term":
-            line += f"; Daphne exited after SIGTERM in s (median / max): {spread([run.facts['exit s'] for run in mine])}"
-        elif fault == "daphne-kill":
-            line += f"; POSTs in flight at the kills: {sum(run.facts['in flight'] for run in mine)}"
-        elif fault == "redis":
-            for index in range(len(bench.stack.daphnes)):
-                values = [run.facts[f"healthz {index}"] for run in mine if f"healthz {index}" in run.facts]
-                failed = len(mine) - len(values)
-                line += (f"; daphne-{index} /healthz 200 again after s: {spread(values)}"
-                         + (f" (+{failed} not within {args.observe:g} s)" if failed else ""))
-        elif fault == "away-alone":
-            line += (f"; seat marked away after the grace period: {sum(bool(run.facts['seat away']) for run in mine)}"
-                     f"/{len(mine)}; abandoned at return: "
-                     f"{sum(run.facts['status at return'] == 'abandoned' for run in mine)}; moves while paused: "
-                     f"{sum(run.facts.get('moves while paused', 0) for run in mine)}; took the seat back after s: "
-                     f"{spread([run.facts['seat back s'] for run in mine if run.facts.get('seat back s') is not None])}")
-        elif fault == "away-shared":
-            took = [run.facts["bot took seat s"] for run in mine if run.facts.get("bot took seat s") is not None]
-            line += (f"; seat marked away after the grace period: {sum(bool(run.facts['seat away']) for run in mine)}"
-                     f"/{len(mine)}; a bot first played the away seat after s: {spread(took)}"
-                     f" ({len(mine) - len(took)} runs never); the other person's moves while away (after the grace "
-                     f"period): {[run.facts.get(OTHERS_AWAY) for run in mine]}"
-                     f"; took the seat back after s: "
-                     f"{spread([run.facts['seat back s'] for run in mine if run.facts.get('seat back s') is not None])}"
-                     f"; bot moves after the seat was taken back: "
-                     f"{sum(run.facts.get('bot moves after seat back', 0) for run in mine)}")
-        print(line)
-    if any(fault in AWAY_FAULTS for fault in order):
-        print(f"(the away runs, {len([run for run in runs if run.fault in AWAY_FAULTS])} of them, ran at the same "
-              f"time, each at a table of its own; away {args.away_seconds:g} s each)")
+        notes = fault_notes(bench, fault, [run for run in runs if run.fault == fault])
+        print(f"{fault}: " + "; ".join(notes))
+    away = [run for run in runs if run.fault in AWAY_FAULTS]
+    if away:
+        print(f"(the {len(away)} away runs ran at the same time, each at a table of its own, "
+              f"away {args.away_seconds:g} s each)")
     errors = sum(bench.errors.values())
     print(f"client errors: {errors}" + (f"  {bench.errors}" if errors else ""))
     for example in bench.error_examples:
@@ -1386,11 +1513,12 @@ def log_problems(stack: Stack) -> None:
             print(f"  {count:>4} x {first_seen[folded]}")
 
 
-# -- main ----------------------------------------------------------------------------------------------------------
+# -- main ----------------------------------------------------------------------------------------------------
 
 
 def expected_seconds(args) -> float:
-    down = {"worker": args.restart_after + 6, "daphne-term": 4, "daphne-kill": 3, "redis": args.restart_after + 0.3}
+    down = {"worker": args.restart_after + 3, "daphne-term": 2.5, "daphne-kill": 3.5,
+            "redis": args.restart_after + 0.1}
     total = 40.0 + WARM_UP
     for fault in args.faults:
         if fault in PROCESS_FAULTS:
@@ -1414,10 +1542,10 @@ async def run_all(args, stack: Stack) -> None:
         stack.beat.start()
         await asyncio.gather(*(stack.wait_daphne(index) for index in range(len(stack.daphnes))),
                              stack.wait_worker())
-        print(f"stack up: redis :{stack.redis_port} (pid {stack.redis.process.pid}), daphne "
-              + ", ".join(f":{port} (pid {daphne.process.pid})" for port, daphne in zip(stack.ports, stack.daphnes,
-                                                                                      strict=True))
-              + f", worker pid {stack.worker.process.pid}, beat pid {stack.beat.process.pid}", flush=True)
+        daphnes = ", ".join(f":{port} (pid {daphne.process.pid})"
+                            for port, daphne in zip(stack.ports, stack.daphnes, strict=True))
+        print(f"stack up: redis :{stack.redis_port} (pid {stack.redis.process.pid}), daphne {daphnes}, "
+              f"worker pid {stack.worker.process.pid}, beat pid {stack.beat.process.pid}", flush=True)
         bench.monitor.start()
         runs: list[Run] = []
         for fault in [fault for fault in args.faults if fault in PROCESS_FAULTS]:
@@ -1443,21 +1571,29 @@ def parse_args(argv=None):
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=10, help="injections per fault")
     parser.add_argument("--faults", default=",".join(FAULTS), help=f"comma-separated, of {', '.join(FAULTS)}")
-    parser.add_argument("--tables", type=int, default=6, help="tables (a person and 3 bots) for the process faults")
+    parser.add_argument("--tables", type=int, default=6,
+                        help="tables (a person and 3 bots) for the process faults")
     parser.add_argument("--servers", type=int, default=2, choices=(1, 2), help="Daphne processes")
     parser.add_argument("--bot-delay", type=float, default=0.3, help="BOT_MOVE_DELAY of the site")
     parser.add_argument("--grace", type=float, default=20.0, help="AWAY_GRACE_SECONDS of the site")
-    parser.add_argument("--away-seconds", type=float, default=120.0, help="how long a person's socket is away")
+    parser.add_argument("--away-seconds", type=float, default=120.0,
+                        help="how long a person's socket is away")
     parser.add_argument("--restart-after", type=float, default=1.0,
                         help="seconds from killing the worker or stopping Redis to starting it again")
     parser.add_argument("--observe", type=float, default=30.0, help="seconds watched after each fault")
+    parser.add_argument("--term-timeout", type=float, default=30.0,
+                        help="seconds a Daphne may take to exit after SIGTERM before it is killed")
     parser.add_argument("--request-timeout", type=float, default=10.0)
-    parser.add_argument("--retry-delay", type=float, default=0.5, help="seconds before a cut move is sent again")
-    parser.add_argument("--move-retry-seconds", type=float, default=40.0,
+    parser.add_argument("--retry-delay", type=float, default=0.5,
+                        help="seconds before a cut move is sent again")
+    parser.add_argument("--move-retry-seconds", type=float, default=60.0,
                         help="how long a move whose answer was cut is sent again")
-    parser.add_argument("--database", default="cardsite_faults", help="the PostgreSQL database (dropped first)")
+    parser.add_argument("--database", default="cardsite_faults",
+                        help="the PostgreSQL database (dropped first)")
     parser.add_argument("--seed", type=int, default=1, help="the people's random choices and timings")
     parser.add_argument("--keep", action="store_true", help="keep the logs and the database, and say where")
+    parser.add_argument("--live-tree", action="store_true",
+                        help="run the checkout itself, not a copy taken at the start")
     args = parser.parse_args(argv)
     args.faults = [fault.strip() for fault in args.faults.split(",") if fault.strip()]
     unknown = [fault for fault in args.faults if fault not in FAULTS]
@@ -1466,7 +1602,8 @@ def parse_args(argv=None):
     if args.runs < 1 or args.tables < 1:
         parser.error("--runs and --tables must be positive")
     if args.observe < 12:
-        parser.error("--observe must be at least 12 s (a table is stuck when its seq did not move in its last 10 s)")
+        parser.error("--observe must be at least 12 s: a table is stuck when its seq did not move in its "
+                     "last 10 s")
     if not re.fullmatch(r"cardsite_faults\w*", args.database):
         parser.error("--database must start with cardsite_faults: it is dropped")
     return args
@@ -1475,7 +1612,12 @@ def parse_args(argv=None):
 def main(argv=None) -> int:
     args = parse_args(argv)
     workdir = Path(tempfile.mkdtemp(prefix="faults-"))
-    stack = Stack(args, workdir)
+    if args.live_tree:
+        site, what = ROOT, "the checkout itself (--live-tree)"
+    else:
+        site, what = snapshot(workdir)
+        what = f"a copy of the checkout taken now ({what})"
+    stack = Stack(args, workdir, site)
     began = time.monotonic()
     done = False
 
@@ -1496,14 +1638,17 @@ def main(argv=None) -> int:
         raise KeyboardInterrupt
 
     atexit.register(clean_up)
-    previous = signal.signal(signal.SIGTERM, terminated)
+    # Ctrl-C, and SIGINT even where a shell started this with SIGINT ignored (a background job).
+    previous = {number: signal.signal(number, terminated) for number in (signal.SIGTERM, signal.SIGINT)}
     print(f"bench/faults.py: {', '.join(args.faults)}, {args.runs} runs each; expect about "
           f"{expected_seconds(args) / 60:.0f} minutes", flush=True)
+    print(f"the site's processes run {what}", flush=True)
     try:
         reset_database(args.database)
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=stack.env,
-                       check=True, timeout=300)
-        print(f"database {args.database} created and migrated in {time.monotonic() - began:.1f} s", flush=True)
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=site,
+                       env=stack.env, check=True, timeout=300)
+        took = time.monotonic() - began
+        print(f"database {args.database} created and migrated in {took:.1f} s", flush=True)
         asyncio.run(run_all(args, stack))
         return 0
     except KeyboardInterrupt:
@@ -1511,7 +1656,8 @@ def main(argv=None) -> int:
         return 130
     finally:
         clean_up()
-        signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
         print(f"took {(time.monotonic() - began) / 60:.1f} minutes")
 
 

@@ -1,5 +1,6 @@
 """HTTP and WebSocket under one ASGI app, served by Daphne."""
 
+import asyncio
 import os
 
 from django.core.asgi import get_asgi_application
@@ -13,7 +14,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from cardsite.origins import SameOriginOnly  # noqa: E402
-from games import recovery  # noqa: E402
+from games import realtime, recovery  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
@@ -28,4 +29,6 @@ async def application(scope, receive, send):
     # With no beat process (the embedded default), the server sweeps for lost turns itself,
     # from its first connection on; see games.recovery.
     recovery.start_in_process_sweeper()
+    # Sends after a commit run on this loop, with a time limit (games.realtime).
+    realtime.serving(asyncio.get_running_loop())
     return await router(scope, receive, send)

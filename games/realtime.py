@@ -6,6 +6,7 @@ cards never travel through a group that someone else listens to.
 """
 
 import asyncio
+import concurrent.futures
 import json
 
 from asgiref.sync import async_to_sync
@@ -83,7 +84,7 @@ def broadcast(table: Table, seats, *, spoken: str = "") -> None:
         frames.append((group, {"type": "table.update", "group": group, "html": html, "seq": table.seq,
                                "status": str(table.status)}))
     # One hop into the event loop for all the sends, not one per audience.
-    async_to_sync(_send_all)(frames)
+    _in_event_loop(_send_all, frames)
 
 
 async def _send_all(frames) -> None:
@@ -93,5 +94,46 @@ async def _send_all(frames) -> None:
 
 def seat_changed(table_id: int, player_id: int) -> None:
     """The Player took or left a seat: their open sockets must change audience first."""
-    async_to_sync(get_channel_layer().group_send)(
-        player_group(player_id), {"type": "seat.changed", "table_id": table_id})
+    _in_event_loop(get_channel_layer().group_send, player_group(player_id),
+                   {"type": "seat.changed", "table_id": table_id})
+
+
+# Sends from sync code (after a commit) wait at most this long for the server's event loop.
+SEND_SECONDS = 5.0
+_server_loop: asyncio.AbstractEventLoop | None = None
+
+
+def serving(loop: asyncio.AbstractEventLoop) -> None:
+    """The ASGI server's event loop, told by the application on each connection."""
+    global _server_loop
+    _server_loop = loop
+
+
+def _in_event_loop(send, *args) -> None:
+    """Run a channel-layer coroutine from sync code, on the server's loop when there is one.
+
+    Under Daphne the sends go to the server's loop, where its channel-layer connection
+    lives, as ``async_to_sync`` would send them, but with a time limit: a server stopping
+    (SIGTERM) stops its loop with a request still in its after-commit step, and a thread
+    waiting on a loop that will never run again keeps the process from ever exiting (seen in
+    bench/faults.py). The frame is then given up: sockets resync, the database has the move.
+    Elsewhere (a Celery worker, a script, a test whose loop is gone) ``async_to_sync``.
+    """
+    loop = _server_loop
+    if loop is None or loop.is_closed():
+        async_to_sync(send)(*args)
+        return
+    if not loop.is_running():
+        raise RuntimeError("the server is stopping: the frame is not sent")
+    try:
+        in_loop = asyncio.get_running_loop() is loop
+    except RuntimeError:
+        in_loop = False
+    if in_loop:  # waiting here would block the very loop that is to send
+        raise RuntimeError("sync code cannot send from the event loop's own thread")
+    future = asyncio.run_coroutine_threadsafe(send(*args), loop)
+    try:
+        future.result(timeout=SEND_SECONDS)
+    except concurrent.futures.TimeoutError:
+        future.cancel()
+        raise TimeoutError(f"the server's event loop did not send within {SEND_SECONDS} s") from None
