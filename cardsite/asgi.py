@@ -13,6 +13,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from cardsite import shutdown  # noqa: E402
 from cardsite.origins import SameOriginOnly  # noqa: E402
 from games import realtime, recovery  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
@@ -31,4 +32,6 @@ async def application(scope, receive, send):
     recovery.start_in_process_sweeper()
     # Sends after a commit run on this loop, with a time limit (games.realtime).
     realtime.serving(asyncio.get_running_loop())
+    # Stopped, the server exits even with a request caught half-way (cardsite.shutdown).
+    shutdown.arm()
     return await router(scope, receive, send)

@@ -199,6 +199,8 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 RESUME_AFTER_SECONDS = float(os.environ.get("RESUME_AFTER_SECONDS", "2"))
 RESUME_SWEEP_SECONDS = float(os.environ.get("RESUME_SWEEP_SECONDS", "2"))
 PRESENCE_SWEEP_SECONDS = float(os.environ.get("PRESENCE_SWEEP_SECONDS", "15"))
+# A Daphne asked to stop gives requests still in flight this long, then exits (cardsite.shutdown).
+SHUTDOWN_GRACE_SECONDS = float(os.environ.get("SHUTDOWN_GRACE_SECONDS", "5"))
 # An open table socket checks this often that its last frame shows the table's seq, and
 # sends a fresh one if not (a frame lost while the channel layer was down).
 SOCKET_RESYNC_SECONDS = float(os.environ.get("SOCKET_RESYNC_SECONDS", "5"))

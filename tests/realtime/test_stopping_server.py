@@ -1,16 +1,26 @@
-"""A server stopping (SIGTERM) with a request in its after-commit step still exits.
+"""A server stopping (SIGTERM) with requests half-way still exits.
 
-Seen in bench/faults.py: Daphne stopped its event loop while a move's thread waited in
-``async_to_sync`` to send the frames, and the process never exited (1 SIGTERM in 10, 17 in
-20 with three moves in flight). The sends now wait on the server's loop with a time limit.
+Seen in bench/faults.py: Daphne stopped its event loop while a move's thread waited on it
+(to send the frames after commit, or between Django's sync layers), and the process never
+exited (1 SIGTERM in 10 right after a move; 13 in 15 with three moves in flight). The sends
+after commit now wait on the server's loop with a time limit, and a stopped Daphne exits
+SHUTDOWN_GRACE_SECONDS after its reactor shut down, whatever threads still wait.
 """
 
 import asyncio
+import os
+import subprocess
+import sys
 import threading
+import types
+from pathlib import Path
 
 from asgiref.sync import sync_to_async
 
+from cardsite import shutdown
 from games import realtime
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_send_waiting_on_a_loop_that_stops_gives_up_and_the_thread_ends(monkeypatch):
@@ -52,3 +62,60 @@ def test_a_send_waiting_on_a_loop_that_stops_gives_up_and_the_thread_ends(monkey
         task.cancel()
     loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
     loop.close()
+
+
+# A process like a stopped Daphne: a request thread waits (with no time limit, as Django's
+# sync-to-async hops do) on an event loop that has stopped, and the main thread is done.
+STUCK_PROCESS = """
+import asyncio, os, threading, django
+django.setup()
+from cardsite import shutdown
+
+loop = asyncio.new_event_loop()
+
+async def never():
+    await asyncio.sleep(3600)
+
+def request_thread():
+    asyncio.run_coroutine_threadsafe(never(), loop).result()
+
+threading.Thread(target=request_thread).start()
+if os.environ["WATCHDOG"] == "1":
+    shutdown._exit_after_grace()  # what Twisted calls after its reactor has shut down
+print("main thread done", flush=True)
+"""
+
+
+def run_stuck_process(watchdog: bool):
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "cardsite.settings", "SHUTDOWN_GRACE_SECONDS": "1",
+           "WATCHDOG": "1" if watchdog else "0"}
+    process = subprocess.Popen([sys.executable, "-c", STUCK_PROCESS], cwd=ROOT, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = process.communicate(timeout=8 if watchdog else 4)
+        return process.returncode, out + err
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        return None, ""
+
+
+def test_a_stopped_server_with_a_thread_stuck_on_its_loop_exits_after_the_grace_period():
+    code, output = run_stuck_process(watchdog=True)
+    assert code == 0, output
+    assert "threads still wait on the stopped event loop" in output
+    # The fault itself: without it, the process never ends.
+    assert run_stuck_process(watchdog=False)[0] is None
+
+
+def test_the_watchdog_is_armed_only_under_a_running_reactor(monkeypatch):
+    triggers = []
+    reactor = types.SimpleNamespace(running=False, addSystemEventTrigger=lambda *args: triggers.append(args))
+    monkeypatch.setitem(sys.modules, "twisted.internet.reactor", reactor)
+    monkeypatch.setattr(shutdown, "_armed", False)
+    shutdown.arm()
+    assert triggers == []  # tests, scripts: no server to stop
+    reactor.running = True
+    shutdown.arm()
+    shutdown.arm()
+    assert triggers == [("after", "shutdown", shutdown._exit_after_grace)]
