@@ -27,7 +27,7 @@ from django import db
 from django.conf import settings
 from django.utils import timezone
 
-from games import presence, scheduling
+from games import presence, scheduling, services
 from games.models import Seat, Table
 
 logger = logging.getLogger(__name__)
@@ -63,7 +63,7 @@ def resume_table(*, table_id: int) -> Resumed:
 def _resume(tables, seats) -> Resumed:
     bot_turns = list(tables.values_list("pk", "seq"))
     for table_id, seq in bot_turns:
-        scheduling.schedule("games.tasks.bot_turn", countdown=0, table_id=table_id, seq=seq)
+        services.enqueue_bot_turn(table_id=table_id, seq=seq, countdown=0)  # late already: no spacing
     timers = list(seats.values_list("table_id", "index", "deadline"))
     for table_id, index, deadline in timers:
         scheduling.schedule("games.tasks.turn_timeout", countdown=0, table_id=table_id, seat_index=index,
@@ -95,6 +95,8 @@ _sweeper_lock = threading.Lock()
 def start_in_process_sweeper() -> bool:
     """Start the in-process sweep once per process, if ``SWEEP_IN_PROCESS``; True if running."""
     global _sweeper
+    if _sweeper is not None:
+        return True
     if not settings.SWEEP_IN_PROCESS:
         return False
     with _sweeper_lock:

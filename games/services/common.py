@@ -16,10 +16,15 @@ def engine_for(game: str):
 
 
 def locked_table(table_id: int) -> Table:
-    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    table = locked_table_if_any(table_id)
     if table is None:
         raise TableError("There is no such table.")
     return table
+
+
+def locked_table_if_any(table_id: int) -> Table | None:
+    """For tasks: a table deleted since the task was queued is nothing to do, not an error."""
+    return Table.objects.select_for_update().filter(pk=table_id).first()
 
 
 def check_host(table: Table, host: Player) -> None:

@@ -18,7 +18,7 @@ from accounts.models import Player
 from games import bots, scheduling, selectors
 from games.engines import IllegalMove
 from games.models import GameResult, Move, Seat, Table
-from games.services.common import engine_for, locked_table
+from games.services.common import engine_for, locked_table, locked_table_if_any
 from games.services.errors import MoveRejected, NotYourSeat, StaleMove
 from games.services.telling import note_due_bot, stand_ins, tell_on_commit
 
@@ -79,7 +79,9 @@ def _is_repeat(table: Table, seat_index: int, seq: int, move: str) -> bool:
     own = table.moves.filter(seq__gt=seq, seat=seat_index).order_by("seq").values_list("move", flat=True).first()
     if own is None:
         return False
-    if own == move or sorted(own.lower().split()) == sorted(move.lower().split()):  # logged canonical
+    # The log keeps the canonical spelling, so a repeat typed in another case still matches;
+    # words in another order may be another move ("move t5 t3 2"), so order must match.
+    if own.lower() == move.lower():
         return True
     raise StaleMove("The table moved on; here is where it stands now.")
 
@@ -91,7 +93,7 @@ def play_bot_move(*, table_id: int, seq: int) -> bool:
     at the table is away, bots wait (the table is abandoned after the grace period).
     """
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = locked_table_if_any(table_id)
         if table is None or table.status != Table.Status.PLAYING or table.seq != seq:
             return False
         engine = engine_for(table.game)
@@ -111,7 +113,7 @@ def play_bot_move(*, table_id: int, seq: int) -> bool:
 def play_timed_out_turn(*, table_id: int, seat_index: int, deadline: str) -> bool:
     """The seat's turn ran out: a bot plays it for them, once (the deadline is the turn's id)."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = locked_table_if_any(table_id)
         if table is None or table.status != Table.Status.PLAYING:
             return False
         seats = selectors.table_seats(table)

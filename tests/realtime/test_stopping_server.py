@@ -15,12 +15,15 @@ import threading
 import types
 from pathlib import Path
 
+import pytest
 from asgiref.sync import sync_to_async
 
 from cardsite import shutdown
 from games import realtime
 
 ROOT = Path(__file__).resolve().parents[2]
+# No table here; the folder's fixture closes the sync threads' connections after each test.
+pytestmark = pytest.mark.django_db
 
 
 def test_a_send_waiting_on_a_loop_that_stops_gives_up_and_the_thread_ends(monkeypatch):
