@@ -15,7 +15,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games import bots, engines  # noqa: E402
+from games import catalogue  # noqa: E402
 
 
 def points_per_hand(engine, seat_bots, hands, seed):
@@ -85,29 +85,29 @@ def main():
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", default="bench-bots")
     args = parser.parse_args()
-    hearts = engines.get("hearts")
-    opponent = bots.get("hearts", "random")
+    hearts = catalogue.get("hearts").engine
+    opponent = catalogue.get("hearts").bot("random")
     print(f"Hearts, {args.hands} hands, seat 0 against three random bots")
     print(f"{'seat 0':<10}{'points/hand':>13}{'hands/s':>10}")
-    for level in reversed(bots.levels("hearts")):
-        seat_bots = [bots.get("hearts", level), opponent, opponent, opponent]
+    for level in reversed(catalogue.get("hearts").bot_levels):
+        seat_bots = [catalogue.get("hearts").bot(level), opponent, opponent, opponent]
         average, rate = points_per_hand(hearts, seat_bots, args.hands, args.seed)
         print(f"{level:<10}{average:>13.2f}{rate:>10.0f}")
 
-    gin = engines.get("gin_rummy")
-    random_gin = bots.get("gin_rummy", "random")
+    gin = catalogue.get("gin_rummy").engine
+    random_gin = catalogue.get("gin_rummy").bot("random")
     print(f"\nGin Rummy, {args.hands} hands, seat 0 against a random bot")
     print(f"{'seat 0':<10}{'won':>7}{'lost':>7}{'void':>7}{'won %':>8}{'hands/s':>10}")
-    for level in reversed(bots.levels("gin_rummy")):
+    for level in reversed(catalogue.get("gin_rummy").bot_levels):
         (won, lost), void, rate = gin_hands_won(
-            gin, [bots.get("gin_rummy", level), random_gin], args.hands, args.seed
+            gin, [catalogue.get("gin_rummy").bot(level), random_gin], args.hands, args.seed
         )
         print(f"{level:<10}{won:>7}{lost:>7}{void:>7}{100 * won / args.hands:>8.1f}{rate:>10.0f}")
 
-    rummy = engines.get("rummy")
+    rummy = catalogue.get("rummy").engine
     print(f"\nRummy, {args.hands} rounds of two players, basic (seat 0) against random")
     (won, lost), rate = rummy_rounds_won(
-        rummy, [bots.get("rummy", "basic"), bots.get("rummy", "random")], args.hands, args.seed
+        rummy, [catalogue.get("rummy").bot("basic"), catalogue.get("rummy").bot("random")], args.hands, args.seed
     )
     print(f"{'basic won':>10}{'random won':>12}{'basic %':>9}{'rounds/s':>10}")
     print(f"{won:>10}{lost:>12}{100 * won / args.hands:>9.1f}{rate:>10.0f}")

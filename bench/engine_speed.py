@@ -20,7 +20,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games import engines  # noqa: E402
+from games import catalogue  # noqa: E402
 
 PLAYOUT_MOVES = 1000
 
@@ -79,7 +79,7 @@ def main():
 
     rng = random.Random(2026)
     print(f"{'engine':<22}{'hands/s':>10}{'matches/s':>12}{'hands/match':>13}{'moves/s':>10}")
-    for engine in engines.all():
+    for engine in (game.engine for game in catalogue.all()):
         contestants = {engine.name: lambda s, e=engine: our_round(e, rng, s)}
         # Rummy has no OpenSpiel counterpart: its row (hands/s = rounds/s) is our figure alone.
         if engine.slug == "hearts" and spiel_hearts is not None:

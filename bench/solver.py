@@ -5,7 +5,7 @@
 
 Klondike deals are decided with every card known (the "thoughtful" game) within a budget
 per deal (``--klondike-nodes``, ``--klondike-seconds``): proven winnable, proven
-unwinnable (under the solver's pruning, see games/solitaire/klondike_solver.py), or
+unwinnable (under the solver's pruning, see games/catalogue/klondike/solver.py), or
 undecided. The deals are numbers 1..N, searched on two processes. ``--recheck-nodes``
 searches the undecided ones again, from the start, with a larger budget, to show what
 the first budget left open (the thoughtful game's published winnability, about 82% in
@@ -27,9 +27,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.engines.freecell import ENGINE as freecell  # noqa: E402
-from games.engines.klondike import ENGINE as klondike  # noqa: E402
-from games.solitaire import freecell_solver, klondike_solver  # noqa: E402
+from games.catalogue.freecell import solver as freecell_solver  # noqa: E402
+from games.catalogue.freecell.engine import ENGINE as freecell  # noqa: E402
+from games.catalogue.klondike import solver as klondike_solver  # noqa: E402
+from games.catalogue.klondike.engine import ENGINE as klondike  # noqa: E402
 
 
 def deal_range(text):

@@ -20,7 +20,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games import engines  # noqa: E402
+from games import catalogue  # noqa: E402
 
 
 def timed(function, repeats=20):
@@ -34,7 +34,7 @@ def timed(function, repeats=20):
 
 
 def measure(slug, options, moves, checkpoints):
-    engine = engines.get(slug)
+    engine = catalogue.get(slug).engine
     rng = random.Random(1)
     state = engine.new_game(1, seed="7", options=options)
     print(f"{slug} {options or ''}".rstrip())

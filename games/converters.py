@@ -1,10 +1,10 @@
-from games import engines
+from games import catalogue
 
 
 class GameSlugConverter:
     """Matches only registered games, so /<game>/ never shadows another page."""
 
-    regex = "|".join(engine.slug for engine in engines.all()) or "(?!)"
+    regex = "|".join(game.slug for game in catalogue.all()) or "(?!)"
 
     def to_python(self, value: str) -> str:
         return value

@@ -13,9 +13,8 @@ from itertools import product
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from games import engines, scheduling
+from games import catalogue, scheduling
 from games.models import DailyDeal, WinnableDeal
-from games.solitaire import solver_for, winning_line
 
 POOL_SIZE = 20  # proven-winnable deals kept ready per game and variant
 POOL_LOW = 5  # below this, taking a deal asks for a refill
@@ -30,7 +29,7 @@ class DealRefused(ValueError):
 def seed_for(engine, number: int) -> str:
     """The seed deal ``number`` stands for on this site.
 
-    The shuffle is public (games.engines.cards), so a number that were the seed would give
+    The shuffle is public (games.kit.cards), so a number that were the seed would give
     away every face-down card to anyone who ran it. Keyed with the site's DEAL_SECRET, the
     number names the deal for everyone here and reveals nothing without the secret. Open
     numbers (FreeCell's are Microsoft's, and nothing there is hidden) are their own seed.
@@ -84,7 +83,7 @@ def winnable_number(engine, options: dict) -> int:
 
 def refill(*, game: str, options: dict, size: int = POOL_SIZE, attempts: int = 200) -> int:
     """Solve random deals until the pool holds ``size``; returns how many were added."""
-    engine = engines.get(game)
+    engine = catalogue.get(game).engine
     options = engine.resolve_options(options)
     variant = variant_of(engine, options)
     added = 0
@@ -107,8 +106,9 @@ def refill(*, game: str, options: dict, size: int = POOL_SIZE, attempts: int = 2
 def refill_all() -> int:
     """Top up the pool of every variant of every numbered game (the periodic task)."""
     added = 0
-    for engine in engines.all():
-        if engine.deal_numbers is None or solver_for(engine.slug) is None:
+    for game in catalogue.all():
+        engine = game.engine
+        if engine.deal_numbers is None or game.winnable_option is None:
             continue
         names = engine.winnability_options
         for values in product(*(engine.options[name][1] for name in names)):
@@ -152,7 +152,7 @@ def _first_winnable(engine, options: dict, numbers) -> int | None:
 
 def _solution_length(engine, options: dict, number: int, *, seconds: float = SOLVE_SECONDS) -> int | None:
     state = engine.new_game(1, seed=seed_for(engine, number), options=options)
-    moves = winning_line(engine.slug, state, max_nodes=SOLVE_NODES, max_seconds=seconds)
+    moves = catalogue.get(engine.slug).winning_line(state, max_nodes=SOLVE_NODES, max_seconds=seconds)
     return None if moves is None else len(moves)
 
 
@@ -162,6 +162,7 @@ def pick(engine, options: dict, *, typed: str = "", daily: bool = False, today: 
         return daily_number(engine, options, day=today), today
     if typed.strip():
         return chosen_number(engine, typed), None
-    if options.get("winnable_only"):
+    pool_option = catalogue.get(engine.slug).winnable_option
+    if pool_option and options.get(pool_option):
         return winnable_number(engine, options), None
     return random_number(engine), None

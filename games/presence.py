@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
-from games import scheduling, selectors, services
+from games import catalogue, scheduling, selectors, services
 from games.models import Seat, Table
 
 
@@ -65,7 +65,7 @@ def check_table(*, table_id: int) -> str:
         if table is None:
             return "not playing"
         seats = selectors.table_seats(table)
-        if len(seats) == 1:
+        if catalogue.get(table.game).solo:
             # A game played alone waits for its player: no bot plays it, nobody else waits.
             return "unchanged"
         people = [seat for seat in seats if seat.player_id is not None]

@@ -13,7 +13,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.template.loader import render_to_string
 
-from games import engines, selectors
+from games import catalogue, selectors
 from games.models import Table
 
 
@@ -37,13 +37,13 @@ def group_for(table_id: int, seat_index: int | None) -> str:
 def announcement(table: Table, seats, seat_index: int, move: str) -> str:
     """A move in words, for the table's polite live region: "West bot plays the queen of spades."."""
     name = next(around.name for around in selectors.seats_around(seats, None) if around.index == seat_index)
-    return f"{name} {engines.get(table.game).describe_move(move)}."
+    return f"{name} {catalogue.get(table.game).engine.describe_move(move)}."
 
 
 def render_board(table: Table, seats, viewer: int | None, *, message: str = "", spoken: str = "",
                  hint_move: str = "") -> str:
     """The table as ``viewer`` (a seat index, or None for a spectator) may see it."""
-    engine = engines.get(table.game)
+    engine = catalogue.get(table.game).engine
     context = {"table": table, "engine": engine, "viewer": viewer, "message": message, "hint_move": hint_move,
                "seats": selectors.seats_around(seats, viewer), "announcement": spoken}
     if table.status == Table.Status.WAITING:

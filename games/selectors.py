@@ -5,14 +5,14 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from games import bots, engines, solitaire
-from games.engines.base import Engine
+from games import catalogue
+from games.kit.engine import Engine
 from games.models import GameResult, Seat, Table
 
 
 def game_catalogue() -> list[Engine]:
     """Every playable game, in the order the registry lists them."""
-    return engines.all()
+    return [game.engine for game in catalogue.all()]
 
 
 def table_seats(table: Table) -> list[Seat]:
@@ -110,7 +110,7 @@ def seats_around(seats: list[Seat], viewer: int | None) -> list[SeatAround]:
 
 
 def bot_levels(game: str) -> list[str]:
-    return bots.levels(game)
+    return catalogue.get(game).bot_levels
 
 
 def daily_results(engine: Engine, *, day) -> list[GameResult]:
@@ -125,10 +125,10 @@ HINT_NODES, HINT_SECONDS = 50_000, 2.0  # a hint answers within about two second
 def hint(table: Table) -> tuple[str, str]:
     """The next move of a winning line from where the table stands: (words, move), or
     (why there is none, "")."""
-    solver = solitaire.solver_for(table.game)
+    solver = catalogue.get(table.game).solver
     if solver is None or table.status != Table.Status.PLAYING:
         return "No hints here.", ""
-    engine = engines.get(table.game)
+    engine = catalogue.get(table.game).engine
     move = solver.hint(engine.load(table.state), HINT_NODES, max_seconds=HINT_SECONDS)
     if move is None:
         return "No winning line found from here.", ""

@@ -3,8 +3,7 @@
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
-from games import engines
-from games import rules as rules_pages
+from games import catalogue
 
 
 class PagesSitemap(Sitemap):
@@ -17,7 +16,7 @@ class PagesSitemap(Sitemap):
 
 class GamesSitemap(Sitemap):
     def items(self):
-        return [engine.slug for engine in engines.all()]
+        return [game.slug for game in catalogue.all()]
 
     def location(self, item):
         return reverse("game", args=[item])
@@ -25,7 +24,7 @@ class GamesSitemap(Sitemap):
 
 class RulesSitemap(Sitemap):
     def items(self):
-        return [engine.slug for engine in engines.all() if rules_pages.rules_for(engine)]
+        return [game.slug for game in catalogue.all()]
 
     def location(self, item):
         return reverse("rules", args=[item])

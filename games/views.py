@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from games import deals, engines, fairness, invites, realtime, recovery, selectors, services
+from games import catalogue, deals, fairness, invites, realtime, recovery, selectors, services
 from games.models import Table
 
 
@@ -23,7 +23,7 @@ def game_page(request, game):
 
 
 def _game_page(request, game, *, code_error="", status=200):
-    engine = engines.get(game)
+    engine = catalogue.get(game).engine
     return render(request, "games/game.html", {
         "engine": engine, "open_tables": selectors.open_tables(game),
         "option_fields": selectors.option_fields(engine),
@@ -86,7 +86,7 @@ def _posted_options(engine, data) -> dict:
 def play_now(request, game):
     """You and bots at once; for numbered deals (solitaire) the deal typed, today's, a
     proven-winnable one or a random one."""
-    engine = engines.get(game)
+    engine = catalogue.get(game).engine
     number = daily = None
     try:
         options = engine.resolve_options(_posted_options(engine, request.POST))
@@ -103,7 +103,7 @@ def play_now(request, game):
 @require_POST
 def new_table(request, game):
     """A waiting room: private (invite link and code) unless listed among open tables."""
-    engine = engines.get(game)
+    engine = catalogue.get(game).engine
     try:
         turn_seconds = int(request.POST.get("turn_seconds") or 0)
         players = int(request.POST.get("players") or engine.max_players)
@@ -126,7 +126,7 @@ def table_page(request, table_id):
     seats = selectors.table_seats(table)
     viewer = selectors.viewer_among(seats, request.player.pk)
     return render(request, "games/table.html", {
-        "table": table, "engine": engines.get(table.game), "commitment": fairness.commitment(table.seed),
+        "table": table, "engine": catalogue.get(table.game).engine, "commitment": fairness.commitment(table.seed),
         "board": realtime.render_board(table, seats, viewer),
     })
 

@@ -1,24 +1,22 @@
 """Rules pages and the glossary: pages to read, nothing here writes."""
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from games import engines, fairness, glossary
-from games import rules as rules_pages
+from games import catalogue, fairness, glossary
+from games.kit import rules_text
 from games.models import Table
 
 
 def rules_body(request, engine, *, panel: bool = False) -> str:
     """The game's rules, options from the engine, first use of each term linked to the glossary."""
-    page = rules_pages.rules_for(engine)
-    if page is None:
-        raise Http404(f"{engine.name} has no rules page yet")
-    rows = rules_pages.option_rows(engine.options, page)
-    html = render_to_string(page.template, {
+    game = catalogue.get(engine.slug)
+    rows = rules_text.option_rows(engine.options, game.rules)
+    html = render_to_string(game.rules_template, {
         "engine": engine, "option_rows": rows, "defaults": {row.name: row.default for row in rows},
     }, request=request)
     # In the table's side panel a glossary link opens beside the game instead of replacing it.
@@ -29,11 +27,11 @@ def rules_body(request, engine, *, panel: bool = False) -> str:
 
 @require_GET
 def rules(request, game):
-    engine = engines.get(game)
+    engine = catalogue.get(game).engine
     if request.GET.get("panel"):
         return HttpResponse(rules_body(request, engine, panel=True))
     return render(request, "rules/page.html", {
-        "engine": engine, "page": rules_pages.rules_for(engine), "body": rules_body(request, engine),
+        "engine": engine, "page": catalogue.get(game).rules, "body": rules_body(request, engine),
     })
 
 
@@ -41,8 +39,7 @@ def rules(request, game):
 def glossary_page(request):
     query = request.GET.get("q", "")
     return render(request, "rules/glossary.html", {
-        "entries": glossary.entries(query, hosted={engine.slug for engine in engines.all()
-                                                   if rules_pages.rules_for(engine)}),
+        "entries": glossary.entries(query, hosted={game.slug for game in catalogue.all()}),
         "query": query, "total": len(glossary.TERMS),
     })
 
@@ -56,7 +53,7 @@ def fairness_page(request):
         # Only a finished game: a running one's seed is its secret.
         table = Table.objects.filter(pk=int(raw), status=Table.Status.FINISHED).first()
     return render(request, "rules/fair.html", {
-        "games": engines.all(), "table": table,
+        "games": [game.engine for game in catalogue.all()], "table": table,
         "commitment": fairness.commitment(table.seed) if table else "",
-        "engine": engines.get(table.game) if table else None,
+        "engine": catalogue.get(table.game).engine if table else None,
     })

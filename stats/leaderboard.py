@@ -19,7 +19,7 @@ from django.db.models import Count, F, FloatField, OuterRef, Q, Subquery, Value,
 from django.db.models.functions import Cast, Rank
 from django.utils import timezone
 
-from games import engines
+from games import catalogue
 from games.models import GameResult
 from stats.models import PROVISIONAL_GAMES, LeaderboardRow, Rating
 
@@ -31,7 +31,7 @@ _COLUMNS = {"player_id": "player_id", "ordinal": "ord", "rank": "position", "mov
 
 def rated_games() -> list[str]:
     """Slugs of the games with ratings: every game for more than one player."""
-    return [engine.slug for engine in engines.all() if engine.max_players > 1]
+    return [game.slug for game in catalogue.all() if not game.solo]
 
 
 def rebuild(game: str, *, now=None) -> int:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.base import Engine, State
+from games.kit.engine import Engine, State
 
 
 class BadStep(ValueError):

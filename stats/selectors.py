@@ -7,7 +7,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, Max, Min, Q, Sum
 
 from accounts.models import Player
-from games import engines
+from games import catalogue
 from games.models import GameResult
 from games.selectors import COMPASS
 from stats.models import Rating, RatingSnapshot, display_rating
@@ -77,13 +77,13 @@ def _seat_name(result: GameResult, seat_count: int) -> str:
 
 def _catalogue_order(slug: str) -> tuple[int, str]:
     """Sort key: games in the catalogue's order, any game no longer registered after them."""
-    slugs = [engine.slug for engine in engines.all()]
+    slugs = [game.slug for game in catalogue.all()]
     return (slugs.index(slug) if slug in slugs else len(slugs), slug)
 
 
 def _game_name(slug: str) -> str:
     try:
-        return engines.get(slug).name
+        return catalogue.get(slug).engine.name
     except LookupError:
         return slug  # a game no longer offered still shows in the history
 

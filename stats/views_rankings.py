@@ -5,7 +5,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from games import engines, selectors
+from games import catalogue, selectors
 from stats import leaderboard
 from stats.models import LeaderboardRow
 
@@ -17,21 +17,21 @@ OVERVIEW_ROWS = 10
 @require_GET
 def rankings(request):
     boards = []
-    for engine in engines.all():
-        if engine.max_players > 1:
-            rows = list(LeaderboardRow.objects.filter(game=engine.slug).select_related("player")[:OVERVIEW_ROWS])
+    for game in catalogue.all():
+        if game.solo:
+            rows = list(leaderboard.patience_ranking(game.slug)[:OVERVIEW_ROWS])
         else:
-            rows = list(leaderboard.patience_ranking(engine.slug)[:OVERVIEW_ROWS])
-        boards.append({"engine": engine, "patience": engine.max_players == 1, "rows": rows})
+            rows = list(LeaderboardRow.objects.filter(game=game.slug).select_related("player")[:OVERVIEW_ROWS])
+        boards.append({"engine": game.engine, "patience": game.solo, "rows": rows})
     return render(request, "stats/rankings.html", {"boards": boards, "me": _me(request)})
 
 
 @require_GET
 def game_rankings(request, game):
-    engine = engines.get(game)
+    engine = catalogue.get(game).engine
     query = request.GET.get("q", "").strip()
     me = _me(request)
-    patience = engine.max_players == 1
+    patience = catalogue.get(game).solo
     if patience:
         rows = leaderboard.patience_ranking(game)
         if query:

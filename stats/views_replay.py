@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from games import engines, fairness, selectors
+from games import catalogue, fairness, selectors
 from games.models import Table
 from stats import replay
 
@@ -18,7 +18,7 @@ def replay_page(request, table_id):
     # Only finished games: a running game's replay would show every hand.
     if table is None or table.status != Table.Status.FINISHED:
         raise Http404("No finished game has that number.")
-    engine = engines.get(table.game)
+    engine = catalogue.get(table.game).engine
     seats = selectors.table_seats(table)
     moves = [replay.LoggedMove(seq=seq, seat=seat, move=move)
              for seq, seat, move in table.moves.order_by("seq").values_list("seq", "seat", "move")]

@@ -1,5 +1,5 @@
 """Klondike's stored undo history: from a whole board per move to what each move changed
-(see ``games.engines.klondike._difference``), for the tables saved before.
+(see ``games.catalogue.klondike.engine._difference``), for the tables saved before.
 
 It uses the engine's own board helpers, so that the stored entries are exactly what the
 engine writes; both directions are tested in ``tests/web/test_klondike_history_migration.py``.
@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from django.db import migrations
 
-from games.engines.klondike import _board_data, _board_from, _difference, _restored
+from games.catalogue.klondike.engine import _board_data, _board_from, _difference, _restored
 
 BATCH = 500
 

@@ -12,11 +12,11 @@ chosen on first ask); FreeCell's open numbers keep both.
 from django.db import migrations, models
 from django.utils import timezone
 
-from games import engines
+from games import catalogue
 
 
 def _numbered(open_numbers: bool | None = None) -> list[str]:
-    return [engine.slug for engine in engines.all() if engine.deal_numbers is not None
+    return [engine.slug for engine in (game.engine for game in catalogue.all()) if engine.deal_numbers is not None
             and (open_numbers is None or engine.deal_numbers_open == open_numbers)]
 
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from accounts.models import Player
-from games import engines
+from games import catalogue
 from games.models import Table
 from games.services.errors import TableError
 
 
 def engine_for(game: str):
     try:
-        return engines.get(game)
+        return catalogue.get(game).engine
     except LookupError:
         raise TableError(f"There is no game called {game!r}.") from None
 

@@ -15,8 +15,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
-from games import bots, scheduling, selectors
-from games.engines import IllegalMove
+from games import catalogue, scheduling, selectors
+from games.kit.engine import IllegalMove
 from games.models import GameResult, Move, Seat, Table
 from games.services.common import engine_for, locked_table, locked_table_if_any
 from games.services.errors import MoveRejected, NotYourSeat, StaleMove
@@ -126,7 +126,7 @@ def play_timed_out_turn(*, table_id: int, seat_index: int, deadline: str) -> boo
             return False
         # A turn may be several moves (draw, then discard): the bot plays all of it.
         for _ in range(MAX_MOVES_PER_TURN):
-            state = _bot_plays(table, engine, state, seats, seat_index, bots.levels(table.game)[-1])
+            state = _bot_plays(table, engine, state, seats, seat_index, catalogue.get(table.game).bot_levels[-1])
             if table.status != Table.Status.PLAYING or seat_index not in engine.to_move(state):
                 break
     return True
@@ -136,7 +136,7 @@ MAX_MOVES_PER_TURN = 100  # a bound, never reached by a real game
 
 
 def _bot_plays(table: Table, engine, state, seats: list[Seat], index: int, level: str):
-    bot = bots.get(table.game, level)
+    bot = catalogue.get(table.game).bot(level)
     rng = random.Random(f"{table.seed}:bot:{table.seq}:{index}")
     move = bot.choose(engine.view(state, index), engine.legal_moves(state, index), rng)
     return _commit_move(table, engine, state, seats, index, move)
@@ -197,7 +197,7 @@ def write_results(table: Table, engine, state, seats: list[Seat]) -> None:
     facts = engine.result_facts(state)
     seconds = int((table.finished_at - table.started_at).total_seconds()) if table.started_at else None
     # Alone, you win by finishing (a game given up is lost); with others, by ranking first.
-    alone = len(seats) == 1
+    alone = catalogue.get(table.game).solo
     GameResult.objects.bulk_create(
         GameResult(table=table, game=table.game, seat=seat.index, player=seat.player,
                    bot_level=seat.bot_level, score=outcome["scores"][seat.index],

@@ -10,8 +10,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
-from games import bots, deals, scheduling, selectors
-from games.engines import cards
+from games import catalogue, deals, scheduling, selectors
+from games.kit import cards
 from games.models import Seat, Table
 from games.services.common import check_host, engine_for, locked_table
 from games.services.errors import NotYourSeat, TableError, WrongInviteCode
@@ -62,12 +62,12 @@ def play_now(*, game: str, player: Player, bot_level: str | None = None, options
     a numbered game's chosen deal; ``seed``: a seed as it is; ``daily``: the day whose deal it is."""
     engine = engine_for(game)
     with transaction.atomic():
-        if engine.max_players == 1:
+        if catalogue.get(game).solo:
             give_up_running(game=game, player=player)
         table = create_table(game=game, host=player, private=True, options=options, seed=seed,
                              deal_number=deal_number, daily=daily)
         for index in range(1, engine.max_players):
-            set_bot(table_id=table.pk, host=player, seat_index=index, level=bot_level or bots.levels(game)[-1])
+            set_bot(table_id=table.pk, host=player, seat_index=index, level=bot_level or catalogue.get(game).bot_levels[-1])
         return start_table(table_id=table.pk, host=player)
 
 
@@ -169,7 +169,7 @@ def set_bot(*, table_id: int, host: Player, seat_index: int, level: str) -> Seat
         check_host(table, host)
         if table.status != Table.Status.WAITING:
             raise TableError("The game has started.")
-        if level and level not in bots.levels(table.game):
+        if level and level not in catalogue.get(table.game).bot_levels:
             raise TableError(f"There is no {level!r} bot for this game.")
         seat = table.seats.filter(index=seat_index).first()
         if seat is None:
@@ -192,7 +192,7 @@ def start_table(*, table_id: int, host: Player) -> Table:
         # Seats the host left empty get the strongest bot.
         for seat in seats:
             if seat.is_empty:
-                seat.bot_level = bots.levels(table.game)[-1]
+                seat.bot_level = catalogue.get(table.game).bot_levels[-1]
                 seat.save(update_fields=["bot_level"])
         engine = engine_for(table.game)
         state = engine.new_game(len(seats), seed=table.seed, options=table.options)

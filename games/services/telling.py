@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
-from games import bots, realtime, scheduling, selectors
+from games import catalogue, realtime, scheduling, selectors
 from games.models import Seat, Table
 from games.services.common import engine_for
 
@@ -31,7 +31,7 @@ def stand_ins(game: str, seats: list[Seat]) -> dict[int, str]:
     played = [seat for seat in seats if seat.is_bot or seat.is_away]
     if not played:
         return {}
-    strongest = bots.levels(game)[-1]
+    strongest = catalogue.get(game).bot_levels[-1]
     return {seat.index: seat.bot_level or strongest for seat in played}
 
 

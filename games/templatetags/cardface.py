@@ -5,7 +5,7 @@ from html import escape
 from django import template
 from django.utils.safestring import mark_safe
 
-from games.engines import cards
+from games.kit import cards
 
 register = template.Library()
 

@@ -2,20 +2,20 @@
 
 import random
 
-from games import bots, engines
+from games import catalogue
 from tests.engines.gin_rummy_tables import DEFENDER, KNOCKER, LOOSE, deal, play
 
-gin = engines.get("gin_rummy")
+gin = catalogue.get("gin_rummy").engine
 
 
 def choice(state, level="basic"):
     (seat,) = gin.to_move(state)
     moves = gin.legal_moves(state, seat)
-    return bots.get("gin_rummy", level).choose(gin.view(state, seat), moves, random.Random(0))
+    return catalogue.get("gin_rummy").bot(level).choose(gin.view(state, seat), moves, random.Random(0))
 
 
 def test_levels_are_random_then_basic():
-    assert bots.levels("gin_rummy") == ["random", "basic"]
+    assert catalogue.get("gin_rummy").bot_levels == ["random", "basic"]
 
 
 def test_basic_takes_the_up_card_only_when_it_melds():
@@ -50,7 +50,7 @@ def test_basic_lays_off_what_lowers_its_deadwood_then_is_done():
 
 def test_basic_beats_random_in_most_hands_and_every_move_is_legal():
     rng = random.Random(5)
-    seat_bots = [bots.get("gin_rummy", "basic"), bots.get("gin_rummy", "random")]
+    seat_bots = [catalogue.get("gin_rummy").bot("basic"), catalogue.get("gin_rummy").bot("random")]
     won = [0, 0]
     match = 0
     while sum(won) < 200:

@@ -1,19 +1,14 @@
 """Hearts bots: always legal, found by level, sensible in plain spots, and better than chance."""
 
-import ast
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-from games import bots, engines
-from games.engines import cards
+from games import catalogue
+from games.kit import cards
 from tests.engines.hearts_tables import deck_for, first_trick_with, play
 
-hearts = engines.get("hearts")
-BOTS_DIR = Path(bots.__file__).parent
+hearts = catalogue.get("hearts").engine
 
 
 def deal(**fixed):
@@ -28,7 +23,7 @@ def deal(**fixed):
 
 def choice(state, seat, level="basic"):
     moves = hearts.legal_moves(state, seat)
-    return bots.get("hearts", level).choose(hearts.view(state, seat), moves, random.Random(0))
+    return catalogue.get("hearts").bot(level).choose(hearts.view(state, seat), moves, random.Random(0))
 
 
 def play_hands(seat_bots, hands, seed):
@@ -53,38 +48,23 @@ def play_hands(seat_bots, hands, seed):
 
 
 def test_the_registry_lists_hearts_levels_weakest_first():
-    assert bots.levels("hearts") == ["random", "basic"]
-    assert [bots.get("hearts", level).level for level in bots.levels("hearts")] == ["random", "basic"]
+    assert catalogue.get("hearts").bot_levels == ["random", "basic"]
+    assert [catalogue.get("hearts").bot(level).level for level in catalogue.get("hearts").bot_levels] == ["random", "basic"]
 
 
 def test_every_game_with_opponents_has_bots_starting_with_random():
-    for engine in engines.all():
-        if engine.max_players > 1:  # patience games are played alone
-            assert bots.levels(engine.slug)[0] == "random"
+    for game in catalogue.all():
+        if not game.solo:
+            assert game.bot_levels[0] == "random"
+        else:
+            assert game.bot_levels == []
 
 
 def test_the_registry_refuses_unknown_games_and_levels():
-    with pytest.raises(LookupError, match="'hearts' has no bot level 'grandmaster'; its levels are random, basic"):
-        bots.get("hearts", "grandmaster")
-    with pytest.raises(LookupError, match="no bots are registered for 'poker'"):
-        bots.get("poker", "random")
-    with pytest.raises(LookupError, match="no bots are registered for 'poker'"):
-        bots.levels("poker")
-
-
-def test_no_module_below_bots_imports_django():
-    for path in BOTS_DIR.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            names = [alias.name for alias in getattr(node, "names", [])]
-            if isinstance(node, ast.ImportFrom):
-                names = [node.module or ""]
-            assert not any(name.split(".")[0] == "django" for name in names), path
-
-
-def test_bots_import_without_loading_django():
-    code = "import sys, games.bots; print('django' in sys.modules)"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == "False"
+    with pytest.raises(LookupError, match="Hearts has no bot level 'grandmaster'; its levels are random, basic"):
+        catalogue.get("hearts").bot("grandmaster")
+    with pytest.raises(LookupError, match="Klondike has no bots"):
+        catalogue.get("klondike").bot("random")
 
 
 # -- always legal ---------------------------------------------------------------------------
@@ -92,9 +72,9 @@ def test_bots_import_without_loading_django():
 
 @pytest.mark.parametrize("seed", range(8))
 def test_every_level_always_plays_a_legal_move(seed):
-    levels = bots.levels("hearts")
+    levels = catalogue.get("hearts").bot_levels
     rng = random.Random(seed)
-    seat_bots = [bots.get("hearts", rng.choice(levels)) for _ in range(4)]
+    seat_bots = [catalogue.get("hearts").bot(rng.choice(levels)) for _ in range(4)]
     # Full matches: every pass direction, hearts broken and not, the queen early and late.
     assert len(play_hands(seat_bots, 100, seed=f"legal:{seed}")) == 100
 
@@ -166,7 +146,7 @@ def test_basic_leads_low_spades_to_flush_the_queen_and_never_her_guards():
 
 
 def average_points_of_seat_0(level, hands=200):
-    seat_bots = [bots.get("hearts", level)] + [bots.get("hearts", "random")] * 3
+    seat_bots = [catalogue.get("hearts").bot(level)] + [catalogue.get("hearts").bot("random")] * 3
     return sum(score[0] for score in play_hands(seat_bots, hands, seed="strength")) / hands
 
 

@@ -4,16 +4,16 @@ import random
 
 import pytest
 
-from games import bots, engines
+from games import catalogue
 from tests.engines.test_rummy import SEAT1, deck_for
 
-rummy = engines.get("rummy")
+rummy = catalogue.get("rummy").engine
 
 
 def choice(state, seat=None, level="basic"):
     seat = rummy.to_move(state)[0] if seat is None else seat
     moves = rummy.legal_moves(state, seat)
-    return bots.get("rummy", level).choose(rummy.view(state, seat), moves, random.Random(0))
+    return catalogue.get("rummy").bot(level).choose(rummy.view(state, seat), moves, random.Random(0))
 
 
 def new(seat0, seat1=SEAT1, up="6D", stock=("8C",), **options):
@@ -41,7 +41,7 @@ def play_rounds(seat_bots, rounds, seed, options=None):
 
 
 def test_the_registry_lists_rummy_levels_weakest_first():
-    assert bots.levels("rummy") == ["random", "basic"]
+    assert catalogue.get("rummy").bot_levels == ["random", "basic"]
 
 
 @pytest.mark.parametrize(
@@ -55,8 +55,8 @@ def test_the_registry_lists_rummy_levels_weakest_first():
     ],
 )
 def test_every_level_always_plays_a_legal_move(players, options):
-    levels = bots.levels("rummy")
-    seat_bots = [bots.get("rummy", levels[seat % 2]) for seat in range(players)]
+    levels = catalogue.get("rummy").bot_levels
+    seat_bots = [catalogue.get("rummy").bot(levels[seat % 2]) for seat in range(players)]
     assert len(play_rounds(seat_bots, 12, seed=f"legal:{players}", options=options)) == 12
 
 
@@ -98,5 +98,5 @@ def test_basic_lays_off_on_the_table():
 
 
 def test_basic_wins_most_rounds_against_random():
-    winners = play_rounds([bots.get("rummy", "basic"), bots.get("rummy", "random")], 60, seed="strength")
+    winners = play_rounds([catalogue.get("rummy").bot("basic"), catalogue.get("rummy").bot("random")], 60, seed="strength")
     assert sum(winner == [0] for winner in winners) >= 50

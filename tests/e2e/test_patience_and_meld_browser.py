@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games import deals
-from games.engines.klondike import ENGINE as klondike
+from games.catalogue.klondike.engine import ENGINE as klondike
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_hearts_browser import TABLE_URL, move_response, settled_seq, wait_for_live_view
 

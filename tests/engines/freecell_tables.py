@@ -1,7 +1,7 @@
 """Hand-built FreeCell positions for the rule tests."""
 
-from games.engines.cards import RANKS, SUITS, standard_deck
-from games.engines.freecell import ENGINE as freecell
+from games.catalogue.freecell.engine import ENGINE as freecell
+from games.kit.cards import RANKS, SUITS, standard_deck
 
 
 def position(columns, *, cells=(), up=None, filler=(4, 5, 6, 7), auto_foundation=False):

@@ -1,9 +1,9 @@
 """Hand-built Gin Rummy deals, reached through the public engine API only."""
 
-from games import engines
-from games.engines import cards
+from games import catalogue
+from games.kit import cards
 
-gin = engines.get("gin_rummy")
+gin = catalogue.get("gin_rummy").engine
 
 # Seat 0 (the first non-dealer) holds three melds and the king of hearts.
 KNOCKER = ["AC", "2C", "3C", "5D", "5H", "5S", "9S", "TS", "JS", "KH"]

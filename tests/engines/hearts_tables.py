@@ -1,9 +1,9 @@
 """Hand-built Hearts positions, reached through the public engine API only."""
 
-from games import engines
-from games.engines import cards
+from games import catalogue
+from games.kit import cards
 
-hearts = engines.get("hearts")
+hearts = catalogue.get("hearts").engine
 
 
 def deck_for(hands):

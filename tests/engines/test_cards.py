@@ -2,8 +2,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engines import cards
-from games.engines.cards import CardError
+from games.kit import cards
+from games.kit.cards import CardError
 
 DECK = cards.standard_deck()
 

@@ -4,9 +4,10 @@ import json
 
 import pytest
 
-from games.engines import IllegalMove, cards
-from games.engines.freecell import ENGINE as freecell
-from games.engines.freecell import FreeCell, microsoft_deck
+from games.catalogue.freecell.engine import ENGINE as freecell
+from games.catalogue.freecell.engine import FreeCell, microsoft_deck
+from games.kit import cards
+from games.kit.engine import IllegalMove
 from tests.engines.freecell_tables import position
 
 

@@ -5,9 +5,10 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engines import IllegalMove, cards
-from games.engines.cards import RANKS
-from games.engines.freecell import ENGINE as freecell
+from games.catalogue.freecell.engine import ENGINE as freecell
+from games.kit import cards
+from games.kit.cards import RANKS
+from games.kit.engine import IllegalMove
 
 DECK = sorted(cards.standard_deck())
 

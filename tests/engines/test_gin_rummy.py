@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from games.engines import IllegalMove, cards
+from games.kit import cards
+from games.kit.engine import IllegalMove
 from tests.engines.gin_rummy_tables import DEFENDER, KNOCKER, LOOSE, deal, gin, play, with_scores
 
 BIG_GIN_HAND = ["AC", "2C", "3C", "4C", "5D", "5H", "5S", "9S", "TS", "JS"]

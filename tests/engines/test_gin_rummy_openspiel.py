@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from games.engines import gin_rummy
+from games.catalogue.gin_rummy import engine as gin_rummy
 
 pyspiel = pytest.importorskip("pyspiel")
 from pyspiel import gin_rummy as spiel_gin  # noqa: E402

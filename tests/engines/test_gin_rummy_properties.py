@@ -7,12 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import bots
-from games.engines import IllegalMove, cards
+from games import catalogue
+from games.kit import cards
+from games.kit.engine import IllegalMove
 from tests.engines.gin_rummy_tables import gin
 
 DECK = set(cards.standard_deck())
-BASIC = bots.get("gin_rummy", "basic")
+BASIC = catalogue.get("gin_rummy").bot("basic")
 OPTIONS = st.fixed_dictionaries(
     {
         "knock_limit": st.sampled_from(gin.options["knock_limit"][1]),

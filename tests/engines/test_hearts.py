@@ -2,7 +2,8 @@
 
 import pytest
 
-from games.engines import IllegalMove, cards
+from games.kit import cards
+from games.kit.engine import IllegalMove
 from tests.engines.hearts_tables import deck_for, finish_hand, first_trick_with, hearts, last_trick, play
 
 

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from games.engines import cards
+from games.kit import cards
 from tests.engines.hearts_tables import hearts
 
 pyspiel = pytest.importorskip("pyspiel")

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from games.engines import IllegalMove, cards
+from games.kit import cards
+from games.kit.engine import IllegalMove
 from tests.engines.hearts_tables import hearts
 
 DECK = set(cards.standard_deck())

@@ -4,8 +4,9 @@ import json
 
 import pytest
 
-from games.engines import IllegalMove, cards
-from games.engines.klondike import ENGINE as klondike
+from games.catalogue.klondike.engine import ENGINE as klondike
+from games.kit import cards
+from games.kit.engine import IllegalMove
 
 
 def position(tableau, *, face_down=None, stock=(), waste=(), foundations=(0, 0, 0, 0), passes=0,

@@ -7,9 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engines import IllegalMove, cards
-from games.engines.klondike import ENGINE as klondike
-from games.engines.klondike import _board
+from games.catalogue.klondike.engine import ENGINE as klondike
+from games.catalogue.klondike.engine import _board
+from games.kit import cards
+from games.kit.engine import IllegalMove
 
 DECK = cards.standard_deck()
 OPTIONS = st.fixed_dictionaries({

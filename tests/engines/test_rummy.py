@@ -1,13 +1,14 @@
-"""Every rule and option of Rummy, on hand-built decks (top first; see games/engines/rummy.py)."""
+"""Every rule and option of Rummy, on hand-built decks (top first; see games/catalogue/rummy/engine.py)."""
 
 import json
 
 import pytest
 
-from games import engines
-from games.engines import IllegalMove, cards
+from games import catalogue
+from games.kit import cards
+from games.kit.engine import IllegalMove
 
-rummy = engines.get("rummy")
+rummy = catalogue.get("rummy").engine
 
 # Two players, ten cards each. Seat 0 holds a spade run and three sevens; seat 1 junk.
 SEAT0 = ["3S", "4S", "5S", "7C", "7D", "7H", "KH", "QD", "9C", "2D"]

@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import engines
-from games.engines import IllegalMove, cards
+from games import catalogue
+from games.kit import cards
+from games.kit.engine import IllegalMove
 
-rummy = engines.get("rummy")
+rummy = catalogue.get("rummy").engine
 
 OPTIONS = st.fixed_dictionaries({name: st.sampled_from(choices) for name, (_, choices) in rummy.options.items()})
 

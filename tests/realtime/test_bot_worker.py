@@ -7,7 +7,7 @@ from celery.contrib.testing.worker import start_worker
 from django.conf import settings
 
 from cardsite.celery import app as celery_app
-from games import engines, services
+from games import catalogue, services
 from tests.web.tables import started_table, state_of
 
 pytestmark = [
@@ -15,7 +15,7 @@ pytestmark = [
     pytest.mark.skipif(not settings.REDIS_URL, reason="needs REDIS_URL: a real broker for a real worker"),
 ]
 
-hearts = engines.get("hearts")
+hearts = catalogue.get("hearts").engine
 
 
 def wait_for(condition, *, seconds=30.0):

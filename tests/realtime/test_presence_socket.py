@@ -6,14 +6,14 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 
-from games import engines, services
+from games import catalogue, services
 from games.models import Seat, Table
 from tests.realtime.test_table_socket import connect, drain
 from tests.web.tables import started_table, state_of
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
-hearts = engines.get("hearts")
+hearts = catalogue.get("hearts").engine
 
 
 def seat(table, index):

@@ -8,14 +8,14 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import engines, realtime
+from games import catalogue, realtime
 from games.models import Table
 from tests.realtime.test_table_socket import SEQ, connect, drain, play_my_turn
 from tests.web.tables import started_table, state_of
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
-hearts = engines.get("hearts")
+hearts = catalogue.get("hearts").engine
 
 
 def seq_of(table):

@@ -9,13 +9,13 @@ from django.contrib.sessions.backends.db import SessionStore
 
 from accounts.services import SESSION_KEY, create_guest
 from cardsite.asgi import application
-from games import engines, services
+from games import catalogue, services
 from games.models import Table
 from tests.web.tables import started_table, state_of
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
-hearts = engines.get("hearts")
+hearts = catalogue.get("hearts").engine
 SEQ = re.compile(r'id="board"[^>]*data-seq="(\d+)"')
 CARD = re.compile(r'data-card="(\w\w)"')
 

@@ -5,8 +5,8 @@ import sys
 
 import pytest
 
-from games.engines.freecell import ENGINE as freecell
-from games.solitaire.freecell_solver import hint, solve
+from games.catalogue.freecell.engine import ENGINE as freecell
+from games.catalogue.freecell.solver import hint, solve
 
 # Deals 1 and 617 (a hard one) among a spread up to Windows 7's last deal number.
 SAMPLE = [*range(1, 7), 100, 164, 250, 617, 892, 1000, 1941, 5000, 10000, 12345, 20000, 100000, 500000, 10**6]
@@ -64,6 +64,6 @@ def test_a_won_game_needs_no_moves_and_gets_no_hint():
 
 
 def test_the_solver_loads_without_django():
-    code = "import sys, games.solitaire.freecell_solver; print('django' in sys.modules)"
+    code = "import sys, games.catalogue.freecell.solver; print('django' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"

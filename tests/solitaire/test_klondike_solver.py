@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from games.engines import cards
-from games.engines.klondike import ENGINE as klondike
-from games.solitaire import klondike_solver as solver
+from games.catalogue.klondike import solver
+from games.catalogue.klondike.engine import ENGINE as klondike
+from games.kit import cards
 
 
 def replay(state, moves):

@@ -8,14 +8,14 @@ import pytest
 from django.urls import reverse
 
 from accounts.services import create_guest
-from games import engines, selectors, services
+from games import catalogue, selectors, services
 from games.models import Table
 from stats import replay
 from tests.web.tables import started_table, state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-hearts = engines.get("hearts")
+hearts = catalogue.get("hearts").engine
 
 
 def finished_hearts_table():
@@ -129,7 +129,7 @@ def test_a_patience_game_replays_its_public_view(client):
     player = create_guest()
     table = services.play_now(game="klondike", player=player)
     table.refresh_from_db()
-    klondike = engines.get("klondike")
+    klondike = catalogue.get("klondike").engine
     move = klondike.legal_moves(state_of(table), 0)[0]
     services.play_move(table_id=table.pk, player=player, seq=table.seq, move=move)
     services.give_up(table_id=table.pk, player=player)

@@ -1,7 +1,7 @@
 """Building tables for tests through the services, with known deals."""
 
 from accounts.services import create_guest
-from games import engines, services
+from games import catalogue, services
 from games.models import Table
 
 
@@ -20,7 +20,7 @@ def started_table(*, humans=1, bots=3, level="random", seed="tests", options=Non
 
 def state_of(table):
     table.refresh_from_db()
-    return engines.get(table.game).load(table.state)
+    return catalogue.get(table.game).engine.load(table.state)
 
 
 def snapshot(table):

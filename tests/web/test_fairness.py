@@ -11,15 +11,15 @@ import sys
 import pytest
 from django.urls import reverse
 
-from games import deals, engines
-from games.engines import cards
+from games import catalogue, deals
+from games.kit import cards
 from games.models import Table
 from tests.web.tables import started_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-klondike = engines.get("klondike")
-hearts = engines.get("hearts")
+klondike = catalogue.get("klondike").engine
+hearts = catalogue.get("hearts").engine
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
@@ -47,7 +47,7 @@ def test_a_deal_number_is_not_its_seed_and_names_one_deal_for_everyone_here(sett
     assert klondike.new_game(1, seed=str(number)).tableau != klondike.new_game(1, seed=seed).tableau
     settings.DEAL_SECRET = "another site's secret"
     assert deals.seed_for(klondike, number) != seed  # without this site's secret, nothing
-    assert deals.seed_for(engines.get("freecell"), number) == "5"  # Microsoft's open numbers
+    assert deals.seed_for(catalogue.get("freecell").engine, number) == "5"  # Microsoft's open numbers
 
 
 def test_a_finished_game_s_revealed_seed_rebuilds_its_deal_with_the_fair_page_s_program(client, tmp_path):

@@ -18,13 +18,13 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from accounts.models import Player
-from games import engines, services
+from games import catalogue, services
 from games.models import DailyDeal, GameResult, Move, Seat, Table, WinnableDeal
 from tests.web.tables import state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-hearts = engines.get("hearts")
+hearts = catalogue.get("hearts").engine
 FUZZ = hypothesis_settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 FIELDS = ["seq", "move", "verb", "card", "seat", "level", "code", "players", "turn_seconds", "listed", "rated",

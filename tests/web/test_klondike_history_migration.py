@@ -5,9 +5,9 @@ import importlib
 import pytest
 from django.apps import apps
 
-from games.engines.freecell import ENGINE as freecell
-from games.engines.klondike import ENGINE as klondike
-from games.engines.klondike import _board, _board_data
+from games.catalogue.freecell.engine import ENGINE as freecell
+from games.catalogue.klondike.engine import ENGINE as klondike
+from games.catalogue.klondike.engine import _board, _board_data
 from games.models import Table
 
 pytestmark = pytest.mark.django_db

@@ -6,13 +6,13 @@ import pytest
 from django.utils import timezone
 
 from accounts.services import create_guest
-from games import engines, presence, services
+from games import catalogue, presence, services
 from games.models import Seat, Table
 from tests.web.tables import snapshot, started_table, state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-hearts = engines.get("hearts")
+hearts = catalogue.get("hearts").engine
 
 
 def seat_of(table, index):

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.services import SESSION_KEY
-from games import bots, services
+from games import catalogue, services
 from games.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,7 +30,7 @@ def seated_client(game, seed):
     host = Player.objects.get(pk=player_id)
     table = services.create_table(game=game, host=host, players=2)
     Table.objects.filter(pk=table.pk).update(seed=seed)
-    services.set_bot(table_id=table.pk, host=host, seat_index=1, level=bots.levels(game)[-1])
+    services.set_bot(table_id=table.pk, host=host, seat_index=1, level=catalogue.get(game).bot_levels[-1])
     services.start_table(table_id=table.pk, host=host)
     return client, table
 

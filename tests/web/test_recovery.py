@@ -13,14 +13,14 @@ import pytest
 from django.utils import timezone
 
 from accounts.services import create_guest
-from games import engines, realtime, recovery, scheduling, services
+from games import catalogue, realtime, recovery, scheduling, services
 from games.models import Seat, Table
 from games.services import telling
 from tests.web.tables import started_table, state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-hearts = engines.get("hearts")
+hearts = catalogue.get("hearts").engine
 
 
 def pass_three(table, player):

@@ -1,22 +1,17 @@
 """Rules pages: one per registered game, its options read from the engine and all explained."""
 
-import ast
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from django.test import RequestFactory
 from django.urls import reverse
 
-from games import engines, glossary, views_rules
-from games import rules as rules_pages
-from games.engines.base import Engine
+from games import catalogue, glossary, views_rules
+from games.kit import rules_text
+from games.kit.engine import Engine
 
 pytestmark = pytest.mark.django_db
-
-ENGINES_DIR = Path(engines.__file__).parent
-
 
 def option_section(html: str, name: str) -> str:
     match = re.search(rf'<section class="rules-option" id="option-{name}".*?</section>', html, re.S)
@@ -29,7 +24,7 @@ def choice_meanings(section: str) -> dict[str, str]:
     return {label: re.sub(r"<[^>]+>", "", meaning).strip() for label, meaning in rows}
 
 
-@pytest.mark.parametrize("engine", engines.all(), ids=lambda engine: engine.slug)
+@pytest.mark.parametrize("engine", [game.engine for game in catalogue.all()], ids=lambda engine: engine.slug)
 def test_every_registered_game_has_a_rules_page_that_explains_every_option_and_choice(client, engine):
     response = client.get(reverse("rules", args=[engine.slug]))
     assert response.status_code == 200
@@ -41,63 +36,33 @@ def test_every_registered_game_has_a_rules_page_that_explains_every_option_and_c
         section = option_section(html, name)
         assert re.search(r"<h3>.+</h3>\s*<p>\S.*?</p>", section, re.S), f"{name} does not say what it changes"
         meanings = choice_meanings(section)
-        labels = [rules_pages.choice_label(choice) for choice in choices]
+        labels = [rules_text.choice_label(choice) for choice in choices]
         assert list(meanings) == labels
         for label, meaning in meanings.items():
             assert meaning, f"{engine.name} option {name} choice {label} is not explained"
         default_row = re.search(r'<tr class="is-default" data-choice="([^"]*)"', section)
-        assert default_row and default_row.group(1) == rules_pages.choice_label(default)
+        assert default_row and default_row.group(1) == rules_text.choice_label(default)
 
 
 def test_an_option_the_engine_gains_without_explanation_shows_up_unexplained(client, monkeypatch):
-    hearts = engines.get("hearts")
+    hearts = catalogue.get("hearts").engine
     monkeypatch.setattr(hearts, "options", {**hearts.options, "jack_of_diamonds": (False, (False, True)),
                                             "target_score": (100, (50, 75, 100, 150, 200))})
-    gaps = rules_pages.unexplained(hearts.options, rules_pages.rules_for(hearts))
+    gaps = rules_text.unexplained(hearts.options, catalogue.get("hearts").rules)
     assert gaps == ["jack_of_diamonds"]
     html = client.get(reverse("rules", args=["hearts"])).content.decode()
     assert choice_meanings(option_section(html, "jack_of_diamonds")) == {"off": "", "on": ""}
     # A numeric option explains a new number on its own; a new word would need a sentence.
     assert "200 points" in choice_meanings(option_section(html, "target_score"))["200"]
     monkeypatch.setattr(hearts, "options", {**hearts.options, "queen_breaks_hearts": (False, (False, True, "sometimes"))})
-    assert "queen_breaks_hearts='sometimes'" in rules_pages.unexplained(hearts.options, rules_pages.rules_for(hearts))
+    assert "queen_breaks_hearts='sometimes'" in rules_text.unexplained(hearts.options, catalogue.get("hearts").rules)
 
 
-def declared_engine(slug: str):
-    """The game as its engine declares it: from the registry, or read (never imported, which
-    would register it) from its engine module while that module is not registered yet."""
-    registered = {engine.slug: engine for engine in engines.all()}
-    if slug in registered:
-        return registered[slug]
-    path = ENGINES_DIR / f"{slug}.py"
-    if not path.exists():
-        return None
-    module = ast.parse(path.read_text())
-    # Module constants the declaration may name (``UNLIMITED = "unlimited"``).
-    names = {"__builtins__": {}, "range": range, "tuple": tuple}
-    for statement in module.body:
-        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Constant):
-            names.update({target.id: statement.value.value for target in statement.targets
-                          if isinstance(target, ast.Name)})
-    for node in ast.walk(module):
-        if isinstance(node, ast.ClassDef):
-            values = {target.id: statement.value for statement in node.body if isinstance(statement, ast.Assign)
-                      for target in statement.targets if isinstance(target, ast.Name)}
-            slug_node = values.get("slug")
-            if isinstance(slug_node, ast.Constant) and slug_node.value == slug and "options" in values:
-                declared = {name: eval(compile(ast.Expression(values[name]), str(path), "eval"), names)  # noqa: S307
-                            for name in ("slug", "name", "min_players", "max_players", "options") if name in values}
-                return SimpleNamespace(**declared)
-    return None
-
-
-@pytest.mark.parametrize("slug", sorted(rules_pages.PAGES))
-def test_each_rules_module_explains_exactly_the_options_its_engine_declares(slug):
-    engine = declared_engine(slug)
-    if engine is None:
-        pytest.skip(f"no engine module for {slug} yet")
-    assert rules_pages.unexplained(engine.options, rules_pages.PAGES[slug]) == []
-    # The page renders too, registered or not yet, with the engine's defaults in its prose.
+@pytest.mark.parametrize("game", catalogue.all(), ids=lambda game: game.slug)
+def test_each_rules_text_explains_exactly_the_options_its_engine_declares(game):
+    engine = game.engine
+    assert rules_text.unexplained(engine.options, game.rules) == []
+    # The page renders too, with the engine's defaults in its prose.
     body = views_rules.rules_body(RequestFactory().get("/"), engine)
     assert 'id="strategy"' in body and 'class="card' in body
     for name in engine.options:
@@ -105,7 +70,7 @@ def test_each_rules_module_explains_exactly_the_options_its_engine_declares(slug
 
 
 def test_the_page_states_defaults_from_the_engine(client, monkeypatch):
-    hearts = engines.get("hearts")
+    hearts = catalogue.get("hearts").engine
     monkeypatch.setattr(hearts, "options", {**hearts.options, "target_score": (75, (50, 75, 100, 150))})
     html = client.get(reverse("rules", args=["hearts"])).content.decode()
     end = re.search(r'<section id="end">.*?</section>', html, re.S).group(0)
@@ -119,9 +84,8 @@ def test_rules_pages_have_their_own_title_description_and_canonical_url(client):
     assert '<link rel="canonical" href="http://testserver/hearts/rules/">' in html
 
 
-def test_a_game_without_a_rules_module_has_no_rules_page(client, monkeypatch):
-    monkeypatch.setattr(rules_pages, "PAGES", {})
-    assert client.get(reverse("rules", args=["hearts"])).status_code == 404
+def test_an_unknown_game_has_no_rules_page(client):
+    assert client.get("/poker/rules/").status_code == 404
 
 
 def test_the_panel_answers_with_the_rules_alone_and_glossary_links_open_beside_the_game(client):
@@ -172,7 +136,7 @@ def test_the_game_page_links_its_rules(client):
 
 
 def test_every_rules_module_has_its_template_and_an_engine_class_of_its_name():
-    for slug, page in rules_pages.PAGES.items():
-        assert (Path(__file__).parents[2] / "templates" / page.template).exists()
-        assert page.slug == slug and page.description
-    assert issubclass(type(engines.get("hearts")), Engine)
+    for game in catalogue.all():
+        assert (Path(__file__).parents[2] / "templates" / game.rules_template).exists()
+        assert game.rules.description
+    assert issubclass(type(catalogue.get("hearts").engine), Engine)

@@ -8,15 +8,15 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import deals, engines
+from games import catalogue, deals
+from games.catalogue.freecell import solver as freecell_solver
 from games.models import DailyDeal, GameResult, Table, WinnableDeal
-from games.solitaire import freecell_solver, winning_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 SEQ = re.compile(r'id="board"[^>]*data-seq="(\d+)"')
-klondike = engines.get("klondike")
+klondike = catalogue.get("klondike").engine
 
 
 def new_game(client, game="klondike", **form):
@@ -27,7 +27,7 @@ def new_game(client, game="klondike", **form):
 
 def a_winnable_number(options):
     for number in range(1, 200):
-        if winning_line("klondike", klondike.new_game(1, seed=deals.seed_for(klondike, number), options=options),
+        if catalogue.get("klondike").winning_line(klondike.new_game(1, seed=deals.seed_for(klondike, number), options=options),
                         max_nodes=50_000, max_seconds=5) is not None:
             return number
     raise AssertionError("no winnable deal among the first 200")
@@ -50,7 +50,7 @@ def test_a_game_won_through_the_page_records_its_moves_undos_variant_and_time(cl
     options = klondike.resolve_options({"draw": 3})
     number = a_winnable_number(options)
     table = new_game(client, deal=str(number), **{"option:draw": "3"})
-    line = winning_line("klondike", klondike.load(table.state), max_nodes=50_000, max_seconds=5)
+    line = catalogue.get("klondike").winning_line(klondike.load(table.state), max_nodes=50_000, max_seconds=5)
     client.post(reverse("move", args=[table.pk]), {"seq": 0, "move": line[0]}, **HTMX)
     client.post(reverse("move", args=[table.pk]), {"seq": 1, "move": "undo"}, **HTMX)
     seq = 2
@@ -114,7 +114,7 @@ def test_freecell_deal_1_is_won_by_following_hints_through_the_page(client):
     assert table.seed == "1" and table.deal_number == 1  # Microsoft's open numbers are their own seed
     html = client.get(f"/t/{table.pk}/").content.decode()
     assert 'data-card="JD"' in html and "Game #1" in html
-    freecell = engines.get("freecell")
+    freecell = catalogue.get("freecell").engine
     for _ in range(200):
         table.refresh_from_db()
         if table.status == Table.Status.FINISHED:

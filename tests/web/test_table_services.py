@@ -3,14 +3,14 @@
 import pytest
 
 from accounts.services import create_guest
-from games import engines, services
+from games import catalogue, services
 from games.models import GameResult, Move, Table
 from tests.web.tables import snapshot, started_table, state_of
 
 # Real commits: what happens on commit (frames, bot turns) happens as it does in production.
 pytestmark = pytest.mark.django_db(transaction=True)
 
-hearts = engines.get("hearts")
+hearts = catalogue.get("hearts").engine
 
 
 def my_turn_move(table, seat=0):

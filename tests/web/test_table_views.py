@@ -6,13 +6,13 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import Player
-from games import engines
+from games import catalogue
 from games.models import Table
 from tests.web.tables import state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-hearts = engines.get("hearts")
+hearts = catalogue.get("hearts").engine
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 

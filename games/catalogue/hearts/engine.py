@@ -31,9 +31,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from games.engines import base
-from games.engines.base import IllegalMove
-from games.engines.cards import (
+from games.kit import engine as base
+from games.kit.cards import (
     CARD_AT,
     INDEX_OF,
     SUIT_MASKS,
@@ -48,6 +47,7 @@ from games.engines.cards import (
     shuffled,
     standard_deck,
 )
+from games.kit.engine import IllegalMove
 
 SEATS = 4
 TRICKS = 13
@@ -450,4 +450,4 @@ def _last_trick_view(last_trick):
     }
 
 
-engine = base.register(Hearts())
+ENGINE = Hearts()

@@ -83,9 +83,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from games.engines import base
-from games.engines.base import IllegalMove
-from games.engines.cards import (
+from games.kit import engine as base
+from games.kit.cards import (
     JOKERS,
     RANK_WORDS,
     SUIT_WORDS,
@@ -97,6 +96,7 @@ from games.engines.cards import (
     sort_cards,
     standard_deck,
 )
+from games.kit.engine import IllegalMove
 
 DRAW, PLAY, OVER = "draw", "meld_or_discard", "over"
 SET, RUN = "set", "run"
@@ -918,4 +918,4 @@ def _last_round_view(last_round):
     }
 
 
-engine = base.register(Rummy())
+ENGINE = Rummy()

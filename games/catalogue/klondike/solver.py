@@ -1,7 +1,7 @@
 """A solver for Klondike deals with every card known (the "thoughtful" game).
 
 ``solve(state, max_nodes=..., max_seconds=...)`` takes a state of
-``games.engines.klondike`` (any moment of a game, with its options: draw 1 or 3, the
+``games.catalogue.klondike.engine`` (any moment of a game, with its options: draw 1 or 3, the
 passes limit, auto flip, auto finish) and answers one of three things:
 
 - a list of moves in the engine's grammar that, played through ``apply`` from ``state``,
@@ -95,7 +95,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from games.engines import klondike
+from games.catalogue.klondike import engine as klondike
 
 UNKNOWN = "unknown"
 SUITS = klondike.SUITS

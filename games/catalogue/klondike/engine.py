@@ -41,7 +41,7 @@ Scoring (option ``scoring``)
 - ``vegas``: -52 to start, +5 a card to a foundation, -5 a card back from one.
 
 Option ``winnable_only`` (default False) changes nothing here: the site keeps it and,
-when it is on, picks seeds its solver proved winnable (``games.solitaire``).
+when it is on, picks seeds its solver proved winnable (``games.catalogue.klondike.solver``).
 
 Moves (piles ``stock``, ``waste``, ``t0``..``t6``, foundations ``fC fD fH fS``)
 - ``draw``
@@ -66,9 +66,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines import base
-from games.engines.base import IllegalMove
-from games.engines.cards import card_name, checked_deck, shuffled, standard_deck
+from games.kit import engine as base
+from games.kit.cards import card_name, checked_deck, shuffled, standard_deck
+from games.kit.engine import IllegalMove
 
 PILES = 7
 SUITS = "CDHS"
@@ -698,4 +698,4 @@ def _exposed(table: _Table, state: KlondikeState, index: int) -> None:
         table.top_up(index)
 
 
-ENGINE = base.register(Klondike())
+ENGINE = Klondike()

@@ -1,19 +1,17 @@
 """Rules pages: per game, the words the engine cannot say for itself.
 
-Each module here holds one game's ``RULES``: its meta description and what each of the
-engine's options changes, keyed by the option's name and choice exactly as the engine
-declares them. The prose lives in ``templates/rules/<slug>.html``. Names, defaults and
-choices on the page always come from ``engine.options``; this package only explains them,
-so a page cannot offer a choice the game lacks, and a test fails when the game gains one
-that is not explained here.
+Each game's ``rules.py`` (``games/catalogue/<slug>/``) holds its ``RULES``: its meta
+description and what each of the engine's options changes, keyed by the option's name and
+choice exactly as the engine declares them. The prose lives in
+``templates/rules/<slug>.html``. Names, defaults and choices on the page always come from
+``engine.options``; a rules text only explains them, so a page cannot offer a choice the
+game lacks, and a test fails when the game gains one that is not explained.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-
-from games.engines.base import Engine
 
 
 @dataclass(frozen=True)
@@ -37,14 +35,8 @@ class OptionText:
 
 @dataclass(frozen=True)
 class RulesText:
-    slug: str
-    name: str
     description: str  # the page's meta description
     options: dict[str, OptionText]
-
-    @property
-    def template(self) -> str:
-        return f"rules/{self.slug}.html"
 
 
 def choice_label(choice: Any) -> str:
@@ -96,16 +88,3 @@ def unexplained(options: dict[str, tuple[Any, tuple[Any, ...]]], rules: RulesTex
             continue
         gaps += [f"{name}={choice!r}" for choice in choices if not text.meaning(choice)]
     return gaps
-
-
-def _pages() -> dict[str, RulesText]:
-    from games.rules import freecell, gin_rummy, hearts, klondike, rummy
-
-    return {module.RULES.slug: module.RULES for module in (hearts, rummy, gin_rummy, klondike, freecell)}
-
-
-PAGES = _pages()
-
-
-def rules_for(engine: Engine) -> RulesText | None:
-    return PAGES.get(engine.slug)

@@ -1,10 +1,8 @@
 """Gin Rummy: what each table option changes."""
 
-from games.rules import OptionText, RulesText
+from games.kit.rules_text import OptionText, RulesText
 
 RULES = RulesText(
-    slug="gin_rummy",
-    name="Gin Rummy",
     description="How to play Gin Rummy: the up-card, melds and deadwood, knocking, gin, laying off, "
                 "undercuts and the match bonuses, with worked examples and strategy tips.",
     options={

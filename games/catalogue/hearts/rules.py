@@ -1,10 +1,8 @@
 """Hearts: what each table option changes."""
 
-from games.rules import OptionText, RulesText
+from games.kit.rules_text import OptionText, RulesText
 
 RULES = RulesText(
-    slug="hearts",
-    name="Hearts",
     description="How to play Hearts: passing, following suit, breaking hearts, the queen of spades, "
                 "shooting the moon and scoring, with worked examples and strategy tips.",
     options={

@@ -82,9 +82,8 @@ import json
 from itertools import product
 from typing import Any
 
-from games.engines import base
-from games.engines.base import IllegalMove
-from games.engines.cards import (
+from games.kit import engine as base
+from games.kit.cards import (
     RANKS,
     SUITS,
     CardError,
@@ -95,6 +94,7 @@ from games.engines.cards import (
     shuffled,
     standard_deck,
 )
+from games.kit.engine import IllegalMove
 
 SEATS = 2
 HAND_SIZE = 10
@@ -987,4 +987,4 @@ def _knock_view(state: GinRummyState) -> dict[str, Any]:
     }
 
 
-engine = base.register(GinRummy())
+ENGINE = GinRummy()

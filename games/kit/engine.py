@@ -1,4 +1,4 @@
-"""The engine contract every game follows, the error it raises, and the registry.
+"""The engine contract every game follows, and the error it raises.
 
 An engine is a pure object (no I/O, no Django, no global state) in the manner of
 OpenSpiel's ``State`` and boardgame.io's ``playerView``: legal moves, apply, a terminal
@@ -150,25 +150,3 @@ def competition_ranks(scores: list[int], *, lower_is_better: bool) -> list[int]:
     """Standard competition ranking ("1224"): ties share the best rank they cover."""
     sign = 1 if lower_is_better else -1
     return [1 + sum(1 for other in scores if sign * other < sign * score) for score in scores]
-
-
-_REGISTRY: dict[str, Engine] = {}
-
-
-def register(engine: Engine) -> Engine:
-    if engine.slug in _REGISTRY:
-        raise ValueError(f"an engine is already registered as {engine.slug!r}")
-    _REGISTRY[engine.slug] = engine
-    return engine
-
-
-def get(slug: str) -> Engine:
-    try:
-        return _REGISTRY[slug]
-    except KeyError:
-        raise LookupError(f"no game is registered as {slug!r}") from None
-
-
-def all_engines() -> list[Engine]:
-    """Every registered engine, in the order they were registered."""
-    return list(_REGISTRY.values())

@@ -35,7 +35,7 @@ Rules
   (a player who is stuck abandons). Score 1 for a win, 0 otherwise.
 - Option ``winnable_only`` (default False) is stored and shown, never used here: the site
   reads it when choosing a deal number, to offer only deals a solver has won
-  (``games.solitaire.freecell_solver``; in 1..32000 only deal 11982 cannot be won).
+  (``games.catalogue.freecell.solver``; in 1..32000 only deal 11982 cannot be won).
 
 Moves (places lower case, foundations by suit letter)
 - ``move t3 c0``: the top card of column 4 to free cell 1 (which must be empty).
@@ -55,9 +55,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines import base
-from games.engines.base import IllegalMove
-from games.engines.cards import RANKS, SUITS, card_name, checked_deck, standard_deck
+from games.kit import engine as base
+from games.kit.cards import RANKS, SUITS, card_name, checked_deck, standard_deck
+from games.kit.engine import IllegalMove
 
 COLUMNS = 8
 CELLS = 4
@@ -592,5 +592,5 @@ def _undone(state: FreeCellState) -> FreeCellState:
     return new
 
 
-ENGINE = base.register(FreeCell())
+ENGINE = FreeCell()
 engine = ENGINE  # the name the other engine modules use

@@ -1,10 +1,8 @@
 """Rummy: what each table option changes."""
 
-from games.rules import OptionText, RulesText
+from games.kit.rules_text import OptionText, RulesText
 
 RULES = RulesText(
-    slug="rummy",
-    name="Rummy",
     description="How to play Rummy: drawing, melding sets and runs, laying off, discarding, going out, "
                 "going rummy and scoring, with the house options, examples and strategy tips.",
     options={

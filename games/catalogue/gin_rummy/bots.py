@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.bots.base import RandomBot
-from games.engines.gin_rummy import INDEX, best_melds, card_value, deadwood, hand_mask
+from games.catalogue.gin_rummy.engine import INDEX, best_melds, card_value, deadwood, hand_mask
+from games.kit.bots import RandomBot
 
 RANKS = "A23456789TJQK"
 # A lone card is thrown before a pair or near-run card worth up to this much more.

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.bots.base import RandomBot
+from games.kit.bots import RandomBot
 
 PLACE = {rank: i + 1 for i, rank in enumerate("A23456789TJQK")}
 JOKERS = ("X1", "X2")

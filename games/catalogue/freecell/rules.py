@@ -1,10 +1,8 @@
 """FreeCell: what each table option changes."""
 
-from games.rules import OptionText, RulesText
+from games.kit.rules_text import OptionText, RulesText
 
 RULES = RulesText(
-    slug="freecell",
-    name="FreeCell",
     description="How to play FreeCell: columns, free cells and foundations, moving cards and whole "
                 "runs (supermoves), with worked examples and strategy tips.",
     options={

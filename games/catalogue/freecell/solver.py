@@ -1,6 +1,6 @@
 """A FreeCell solver: best-first search over single moves, in pure Python.
 
-``solve(state)`` takes an engine state (``games.engines.freecell``) and returns moves in the
+``solve(state)`` takes an engine state (``games.catalogue.freecell.engine``) and returns moves in the
 engine's grammar that, played through ``apply`` from that state, win the game; or None when
 its budget runs out first (or the deal cannot be won, like Microsoft deal 11982).
 ``hint(state)`` is the first of those moves.
@@ -31,9 +31,9 @@ import heapq
 import time
 from itertools import count as counter
 
-from games.engines import freecell
-from games.engines.base import IllegalMove
-from games.engines.cards import RANKS, SUITS
+from games.catalogue.freecell import engine as freecell
+from games.kit.cards import RANKS, SUITS
+from games.kit.engine import IllegalMove
 
 # Card code: rank (1..13) * 4 + suit (clubs, diamonds, hearts, spades = 0..3).
 CODE = {rank + suit: (r << 2) | s for r, rank in enumerate(RANKS, start=1) for s, suit in enumerate(SUITS)}

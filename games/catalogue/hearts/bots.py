@@ -27,8 +27,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.bots.base import RandomBot
-from games.engines.cards import sort_cards
+from games.kit.bots import RandomBot
+from games.kit.cards import sort_cards
 
 ORDER = "23456789TJQKA"
 QUEEN = "QS"

@@ -1,10 +1,8 @@
 """Klondike: what each table option changes."""
 
-from games.rules import OptionText, RulesText
+from games.kit.rules_text import OptionText, RulesText
 
 RULES = RulesText(
-    slug="klondike",
-    name="Klondike",
     description="How to play Klondike solitaire: the tableau, stock, waste and foundations, which moves "
                 "are allowed, draw one or draw three, scoring, with examples and strategy tips.",
     options={

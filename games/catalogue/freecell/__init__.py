@@ -1,0 +1,14 @@
+"""FreeCell: Microsoft's numbered deals, four cells, with a solver for hints and winnable deals."""
+
+from games.catalogue.freecell import engine, rules, solver
+from games.catalogue.game import PATIENCE_FACTS, Game
+
+GAME = Game(
+    engine=engine.ENGINE,
+    rules=rules.RULES,
+    solver=solver,
+    solo=True,
+    timed=True,
+    stats_facts=PATIENCE_FACTS,
+    winnable_option="winnable_only",
+)

@@ -1,0 +1,14 @@
+"""Klondike: the patience game, draw 1 or 3, with a solver for hints and winnable deals."""
+
+from games.catalogue.game import PATIENCE_FACTS, Game
+from games.catalogue.klondike import engine, rules, solver
+
+GAME = Game(
+    engine=engine.ENGINE,
+    rules=rules.RULES,
+    solver=solver,
+    solo=True,
+    timed=True,
+    stats_facts=PATIENCE_FACTS,
+    winnable_option="winnable_only",
+)
