@@ -8,7 +8,8 @@ from django.db.models import Count, Max, Min, Q, Sum
 
 from accounts.models import Player
 from games import catalogue
-from games.models import GameResult
+from games.catalogue.game import MATCH_FACTS, RESULT_FACTS, Game
+from games.models import GameResult, Table
 from games.selectors import COMPASS
 from stats.models import Rating, RatingSnapshot, display_rating
 
@@ -31,6 +32,8 @@ class PlayedGame:
     rank: int
     score: int
     opponents: list[str]
+    won: bool = False
+    solo: bool = False  # played alone: won or not won, never a rank
 
 
 def profile_player(*, name: str) -> Player | None:
@@ -64,7 +67,7 @@ def recent_games(*, player: Player, limit: int = RECENT_GAMES) -> list[PlayedGam
         opponents = [_seat_name(other, len(seats)) for other in seats if other.seat != result.seat]
         played.append(PlayedGame(table_id=result.table_id, game=result.game, name=_game_name(result.game),
                                  finished_at=result.finished_at, rank=result.rank, score=result.score,
-                                 opponents=opponents))
+                                 opponents=opponents, won=result.won, solo=_is_solo(result.game)))
     return played
 
 
@@ -81,17 +84,34 @@ def _catalogue_order(slug: str) -> tuple[int, str]:
     return (slugs.index(slug) if slug in slugs else len(slugs), slug)
 
 
-def _game_name(slug: str) -> str:
+def _descriptor(slug: str) -> Game | None:
     try:
-        return catalogue.get(slug).engine.name
+        return catalogue.get(slug)
     except LookupError:
-        return slug  # a game no longer offered still shows in the history
+        return None  # a game no longer offered still shows in the history
+
+
+def _game_name(slug: str) -> str:
+    descriptor = _descriptor(slug)
+    return descriptor.name if descriptor else slug
+
+
+def _is_solo(slug: str) -> bool:
+    descriptor = _descriptor(slug)
+    return bool(descriptor and descriptor.solo)
+
+
+def _lower_is_better(descriptor: Game | None, options: dict | None) -> bool:
+    if descriptor is None:
+        return False
+    try:
+        return descriptor.lower_is_better(options or {})
+    except ValueError:  # options the game no longer has: its defaults decide
+        return descriptor.lower_is_better({})
 
 
 # -- Personal stats and game history (/u/<name>/stats/, /u/<name>/history/) -------------------
 
-LOWER_IS_BETTER = frozenset({"hearts"})  # points are penalties; the average is per hand
-TIMED_GAMES = frozenset({"klondike", "freecell"})  # best time, fewest moves, wins without undo
 CHART_GAMES = 50
 HISTORY_PAGE_SIZE = 50
 _EXPORT_CHUNK = 500
@@ -107,16 +127,13 @@ class VariantStats:
     win_rate: float  # 0..1
     current_streak: int
     best_streak: int
-    average_score: float | None  # Hearts: points per hand
+    average_score: float | None  # lower is better: points per hand; else per game
     best_score: int | None
     lower_is_better: bool
     best_seconds: int | None = None
     fewest_moves: int | None = None
     wins_without_undo: int | None = None
-
-    @property
-    def timed(self) -> bool:
-        return self.game in TIMED_GAMES
+    facts: tuple[str, ...] = MATCH_FACTS  # what the game's descriptor says its stats show
 
     @property
     def best_time(self) -> str:
@@ -159,43 +176,55 @@ class HistoryRow:
     variant: str
     seconds: int | None
     opponents: list[str]
+    solo: bool = False  # played alone: won or not won, never a rank
 
     def as_dict(self) -> dict:
         """The export's stable keys, JSON-ready."""
         return {"table_id": self.table_id, "game": self.game, "finished_at": self.finished_at.isoformat(),
-                "seat": self.seat, "rank": self.rank, "won": self.won, "score": self.score, "hands": self.hands,
+                "seat": self.seat, "rank": None if self.solo else self.rank, "won": self.won, "score": self.score, "hands": self.hands,
                 "moves": self.moves, "undos": self.undos, "variant": self.variant, "seconds": self.seconds,
                 "opponents": self.opponents}
 
 
 def personal_stats(*, player: Player) -> list[VariantStats]:
-    """Per game and variant: counts, streaks, scores and (solitaire) records; two queries in all."""
+    """Per game and variant: counts, streaks, scores and (solitaire) records, the facts the
+    game's descriptor names; three queries in all."""
     won_games = Q(won=True)
     rows = (GameResult.objects.filter(player=player).values("game", "variant")
             .annotate(played=Count("pk"), wins=Count("pk", filter=won_games), score_sum=Sum("score"),
                       hands_sum=Sum("hands"), high=Max("score"), low=Min("score"),
                       best_seconds=Min("seconds", filter=won_games), fewest_moves=Min("moves", filter=won_games),
-                      clean_wins=Count("pk", filter=won_games & Q(undos=0)))
+                      clean_wins=Count("pk", filter=won_games & Q(undos=0)), latest_table=Max("table_id"))
             .order_by())
+    rows = list(rows)
+    # Which way scores rank is the game's to say from a table's options (Rummy's scoring).
+    options = dict(Table.objects.filter(pk__in=[row["latest_table"] for row in rows]).values_list("pk", "options"))
     streaks = _streaks(player=player)
     stats = []
     for row in rows:
         game, variant = row["game"], row["variant"]
-        lower = game in LOWER_IS_BETTER
+        descriptor = _descriptor(game)
+        facts = descriptor.stats_facts if descriptor else MATCH_FACTS
+        lower = _lower_is_better(descriptor, options.get(row["latest_table"]))
         if lower:
             average = row["score_sum"] / row["hands_sum"] if row["hands_sum"] else None
         else:
             average = row["score_sum"] / row["played"]
         current, best = streaks.get((game, variant), (0, 0))
-        timed = game in TIMED_GAMES
         stats.append(VariantStats(
             game=game, name=_game_name(game), variant=variant, played=row["played"], won=row["wins"],
             win_rate=row["wins"] / row["played"], current_streak=current, best_streak=best,
             average_score=average, best_score=row["low"] if lower else row["high"], lower_is_better=lower,
-            best_seconds=row["best_seconds"] if timed else None, fewest_moves=row["fewest_moves"] if timed else None,
-            wins_without_undo=row["clean_wins"] if timed else None,
+            best_seconds=row["best_seconds"], fewest_moves=row["fewest_moves"],
+            wins_without_undo=row["clean_wins"], facts=facts,
         ))
     return sorted(stats, key=lambda s: (*_catalogue_order(s.game), s.variant))
+
+
+def stats_columns(stats: list[VariantStats]) -> tuple[str, ...]:
+    """The facts some row shows, in the table's order: no column that means nothing to all."""
+    shown = {fact for row in stats for fact in row.facts}
+    return tuple(fact for fact in RESULT_FACTS if fact in shown)
 
 
 def _streaks(*, player: Player) -> dict[tuple[str, str], tuple[int, int]]:
@@ -318,5 +347,6 @@ def _history_rows(results: list[GameResult]) -> list[HistoryRow]:
             score=result.score, hands=result.hands, moves=result.moves, undos=result.undos,
             variant=result.variant, seconds=result.seconds,
             opponents=[_seat_name(other, len(seats)) for other in seats if other.seat != result.seat],
+            solo=_is_solo(result.game),
         ))
     return rows

@@ -22,9 +22,11 @@ def _player_or_404(name):
 @require_GET
 def stats(request, name):
     player = _player_or_404(name)
+    stats = selectors.personal_stats(player=player)
     return render(request, "stats/stats.html", {
         "player": player,
-        "stats": selectors.personal_stats(player=player),
+        "stats": stats,
+        "columns": selectors.stats_columns(stats),
         "charts": selectors.results_charts(player=player),
         "rating_charts": selectors.rating_charts(player=player),
         "chart_size": selectors.RATING_CHART,

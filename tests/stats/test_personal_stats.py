@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import Player
+from games import catalogue
 from games.models import GameResult, Table
 from stats import selectors
 from stats.models import Rating, RatingSnapshot
@@ -19,10 +20,11 @@ START = datetime(2024, 3, 1, 12, 0, tzinfo=UTC)
 
 
 def played(player, game, *, minute, won=False, score=0, hands=1, rank=None, variant="", seconds=None,
-           moves=None, undos=None, others=()):
+           moves=None, undos=None, others=(), options=None):
     """A finished table with ``player`` in seat 0 and ``others`` (Players, or None for bots) after."""
     finished_at = START + timedelta(minutes=minute)
-    table = Table.objects.create(game=game, seed="stats", status=Table.Status.FINISHED, finished_at=finished_at)
+    table = Table.objects.create(game=game, seed="stats", status=Table.Status.FINISHED, finished_at=finished_at,
+                                 options=options or {})
     rank = rank if rank is not None else (1 if won else 2)
     result = GameResult.objects.create(table=table, game=game, seat=0, player=player, score=score, rank=rank,
                                        won=won, hands=hands, finished_at=finished_at, variant=variant,
@@ -50,7 +52,7 @@ def test_hearts_stats_count_wins_streaks_and_points_per_hand(ace, django_assert_
     hands = [4, 5, 6, 3, 5, 4, 7, 5]
     for minute in reversed(range(len(outcomes))):
         played(ace, "hearts", minute=minute, won=outcomes[minute], score=scores[minute], hands=hands[minute])
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         stats = selectors.personal_stats(player=ace)
     (hearts,) = stats
     assert (hearts.played, hearts.won) == (8, 6)
@@ -60,14 +62,37 @@ def test_hearts_stats_count_wins_streaks_and_points_per_hand(ace, django_assert_
     assert hearts.best_score == 10 and hearts.lower_is_better
 
 
-def test_other_games_score_higher_is_better_and_a_loss_ends_the_current_streak(ace):
+def test_winner_takes_scores_higher_is_better_and_a_loss_ends_the_current_streak(ace):
     for minute, (won, score) in enumerate([(True, 50), (True, 120), (False, -30)]):
-        played(ace, "rummy", minute=minute, won=won, score=score, hands=3)
-    rummy = by_key(selectors.personal_stats(player=ace))[("rummy", "")]
+        played(ace, "rummy", minute=minute, won=won, score=score, hands=3, variant="winner takes",
+               options={"scoring": "winner_takes"})
+    rummy = by_key(selectors.personal_stats(player=ace))[("rummy", "winner takes")]
     assert rummy.average_score == pytest.approx(140 / 3)
     assert rummy.best_score == 120 and not rummy.lower_is_better
     assert (rummy.current_streak, rummy.best_streak) == (0, 2)
-    assert rummy.best_seconds is None and rummy.fewest_moves is None and rummy.wins_without_undo is None
+    assert "best_time" not in rummy.facts and "average_score" in rummy.facts
+
+
+def test_rummy_penalty_scoring_is_lower_is_better_so_the_best_score_is_the_lowest(ace, client):
+    for minute, (won, score) in enumerate([(True, 12), (False, 95), (False, 140)]):
+        played(ace, "rummy", minute=minute, won=won, score=score, hands=3, options={"scoring": "penalty"})
+    rummy = by_key(selectors.personal_stats(player=ace))[("rummy", "")]
+    assert catalogue.get("rummy").score_order({"scoring": "penalty"}) == catalogue.LOWER
+    assert rummy.lower_is_better and rummy.best_score == 12
+    assert rummy.average_score == pytest.approx(247 / 9)  # per hand, as Hearts
+    row = re.search(r'<tr data-game="rummy" data-variant="">(.*?)</tr>',
+                    client.get("/u/ace%20high/stats/").content.decode(), re.S).group(1)
+    assert re.search(r'data-fact="best_score">12 \(lowest\)</td>', row)
+
+
+def test_a_patience_game_shows_its_records_and_no_score_columns(ace, client):
+    played(ace, "freecell", minute=0, won=True, score=1, seconds=95, moves=80, undos=1)
+    html = client.get("/u/ace%20high/stats/").content.decode()
+    assert "Fewest moves" in html and "Average score" not in html and "Best score" not in html
+    played(ace, "hearts", minute=1, won=True, score=10, hands=2)
+    html = client.get("/u/ace%20high/stats/").content.decode()
+    freecell = re.search(r'<tr data-game="freecell" data-variant="">(.*?)</tr>', html, re.S).group(1)
+    assert "Average score" in html and re.search(r'data-fact="average_score"></td>', freecell)
 
 
 def test_solitaire_records_count_only_won_games_per_variant(ace):
@@ -95,7 +120,7 @@ def test_the_stats_page_shows_a_row_per_game_and_variant_and_an_accessible_chart
     assert "<h1>Ace High's stats</h1>" in html
     row = re.search(r'<tr data-game="klondike" data-variant="draw 3">(.*?)</tr>', html, re.S).group(1)
     assert "Klondike (draw 3)" in row
-    assert re.findall(r"<td>(.*?)</td>", row)[-3:] == ["1:01", "99", "1"]
+    assert re.findall(r"<td[^>]*>(.*?)</td>", row)[-3:] == ["1:01", "99", "1"]
     hearts = re.search(r'<tr data-game="hearts" data-variant="">(.*?)</tr>', html, re.S).group(1)
     assert re.findall(r"<td>(.*?)</td>", hearts)[:3] == ["55", "11", "20%"]
     # The last 50 Hearts games: minutes 5..54, of which 10 were won.
@@ -165,6 +190,19 @@ def test_the_history_filters_by_game(client, ace):
     assert [row["table_id"] for row in rows] == [klondike.table_id]
 
 
+def test_a_game_given_up_alone_is_not_won_and_has_no_rank(client, ace):
+    # A patience game's engine ranks its one seat 1 whatever happened; that is not a result.
+    played(ace, "klondike", minute=0, won=False, rank=1, variant="draw 1", seconds=60, moves=30, undos=0)
+    played(ace, "hearts", minute=1, won=False, rank=3, score=40, others=[None, None, None])
+    html = client.get("/u/Ace%20High/history/").content.decode()
+    klondike, hearts = (re.search(rf'<td>{name}.*?</tr>', html, re.S).group(0) for name in ("Klondike", "Hearts"))
+    assert "<td>Not won</td>" in klondike and "<td>1</td>" not in klondike and "Lost" not in klondike
+    assert "<td>3</td>" in hearts and "<td>Lost</td>" in hearts
+    profile = client.get("/u/Ace%20High/").content.decode()
+    recent = re.search(r'<table class="recent-games">.*?</table>', profile, re.S).group(0)
+    assert "<td>Not won</td>" in recent and "<td>3</td>" in recent
+
+
 def mixed_history(ace):
     rival = Player.objects.create(display_name="Rival, Jr")
     played(ace, "hearts", minute=0, score=44, hands=6, rank=3, others=[None, rival, None])
@@ -180,7 +218,9 @@ def mixed_history(ace):
 
 def expected_rows(ace):
     results = GameResult.objects.filter(player=ace).order_by("-finished_at", "-pk")
-    return [(r.table_id, r.game, r.finished_at, r.seat, r.rank, r.won, r.score, r.hands, r.moves, r.undos,
+    # A game played alone has no rank: won or not won.
+    return [(r.table_id, r.game, r.finished_at, r.seat, None if catalogue.get(r.game).solo else r.rank, r.won,
+             r.score, r.hands, r.moves, r.undos,
              r.variant, r.seconds) for r in results]
 
 
@@ -211,7 +251,7 @@ def test_the_csv_export_streams_the_same_rows(client, ace):
         return int(value) if value != "" else None
 
     parsed = [(int(row["table_id"]), row["game"], datetime.fromisoformat(row["finished_at"]), int(row["seat"]),
-               int(row["rank"]), row["won"] == "True", int(row["score"]), int(row["hands"]), number(row["moves"]),
+               number(row["rank"]), row["won"] == "True", int(row["score"]), int(row["hands"]), number(row["moves"]),
                number(row["undos"]), row["variant"], number(row["seconds"])) for row in rows]
     assert parsed == expected_rows(ace)
     assert {row["game"]: row["opponents"] for row in rows}["hearts"] == "West bot; Rival, Jr; East bot"

@@ -2,6 +2,7 @@
 
 from games.catalogue.freecell import engine, rules, solver
 from games.catalogue.game import PATIENCE_FACTS, Game
+from games.kit.terms import CARD_TERMS, PATIENCE_TERMS
 
 GAME = Game(
     engine=engine.ENGINE,
@@ -11,4 +12,5 @@ GAME = Game(
     timed=True,
     stats_facts=PATIENCE_FACTS,
     winnable_option="winnable_only",
+    terms=(*CARD_TERMS, *PATIENCE_TERMS, "aces low", "run", "free cell", "supermove"),
 )

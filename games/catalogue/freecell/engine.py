@@ -56,7 +56,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.kit import engine as base
-from games.kit.cards import RANKS, SUITS, card_name, checked_deck, standard_deck
+from games.kit.cards import RANKS, SUIT_WORDS, SUITS, card_name, checked_deck, standard_deck
 from games.kit.engine import IllegalMove
 
 COLUMNS = 8
@@ -65,7 +65,6 @@ MAX_DEAL = 2**31 - 1
 RED_SUITS = "DH"
 OPPOSITE = {"C": "DH", "S": "DH", "D": "CS", "H": "CS"}
 RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, start=1)}
-SUIT_PLURAL = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
 def microsoft_deck(deal: int) -> list[str]:
@@ -367,7 +366,7 @@ def _place_words(place: str) -> str:
         return f"free cell {int(place[1]) + 1}"
     if place == "f":
         return "its foundation"
-    return f"the {SUIT_PLURAL[place[1]]} foundation"
+    return f"the {SUIT_WORDS[place[1]]} foundation"
 
 
 def _single_moves(state: FreeCellState):
@@ -444,13 +443,13 @@ def _checked_move(state: FreeCellState, words: list[str]) -> tuple[str, str, int
         suit = card[1]
         if target != "f" and target[1] != suit:
             raise IllegalMove(
-                f"The {card_name(card)} goes on the {SUIT_PLURAL[suit]} foundation, not the {SUIT_PLURAL[target[1]]}."
+                f"The {card_name(card)} goes on the {SUIT_WORDS[suit]} foundation, not the {SUIT_WORDS[target[1]]}."
             )
         up = state.foundations[SUITS.index(suit)]
         if RANK_VALUE[card[0]] != up + 1:
             needed = card_name(RANKS[up] + suit)
             raise IllegalMove(
-                f"The {card_name(card)} cannot go up yet: the {SUIT_PLURAL[suit]} foundation needs the {needed} first."
+                f"The {card_name(card)} cannot go up yet: the {SUIT_WORDS[suit]} foundation needs the {needed} first."
             )
         return source, "f" + suit, 1
 

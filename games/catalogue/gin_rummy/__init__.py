@@ -2,5 +2,12 @@
 
 from games.catalogue.game import Game
 from games.catalogue.gin_rummy import bots, engine, rules
+from games.kit.terms import CARD_TERMS, MELD_TERMS
 
-GAME = Game(engine=engine.ENGINE, rules=rules.RULES, bots=bots.LEVELS)
+GAME = Game(
+    engine=engine.ENGINE,
+    rules=rules.RULES,
+    bots=bots.LEVELS,
+    terms=(*CARD_TERMS, *MELD_TERMS, "aces low", "round", "target score", "void", "pass", "run",
+           "knock", "gin", "big gin", "undercut", "box", "shutout"),
+)

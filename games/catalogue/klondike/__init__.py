@@ -2,6 +2,7 @@
 
 from games.catalogue.game import PATIENCE_FACTS, Game
 from games.catalogue.klondike import engine, rules, solver
+from games.kit.terms import CARD_TERMS, PATIENCE_TERMS
 
 GAME = Game(
     engine=engine.ENGINE,
@@ -11,4 +12,6 @@ GAME = Game(
     timed=True,
     stats_facts=PATIENCE_FACTS,
     winnable_option="winnable_only",
+    terms=(*CARD_TERMS, *PATIENCE_TERMS, "aces low", "pass", "stock", "waste", "face-down cards",
+           "face-up cards", "redeal"),
 )

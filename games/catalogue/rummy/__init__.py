@@ -2,6 +2,7 @@
 
 from games.catalogue.game import HIGHER, LOWER, Game
 from games.catalogue.rummy import bots, engine, rules
+from games.kit.terms import CARD_TERMS, MELD_TERMS
 
 GAME = Game(
     engine=engine.ENGINE,
@@ -9,4 +10,6 @@ GAME = Game(
     bots=bots.LEVELS,
     # Penalty scoring charges each loser their deadwood; "winner takes" pays it to the winner.
     score_order_of=lambda options: LOWER if options["scoring"] == "penalty" else HIGHER,
+    terms=(*CARD_TERMS, *MELD_TERMS, "aces low", "round", "target score", "penalty points", "run",
+           "going out", "going rummy", "joker", "wild card"),
 )

@@ -573,6 +573,10 @@ class Rummy(base.Engine):
     def hands_played(self, state):
         return len(state.round_scores)
 
+    def result_facts(self, state):
+        # The scorings rank totals opposite ways, so their stats are kept apart.
+        return {"variant": "winner takes"} if state.options["scoring"] == "winner_takes" else {}
+
     def outcome(self, state):
         scores = list(state.totals)
         lower = state.options["scoring"] == "penalty"
