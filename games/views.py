@@ -23,9 +23,10 @@ def game_page(request, game):
 
 
 def _game_page(request, game, *, code_error="", status=200):
-    engine = catalogue.get(game).engine
+    descriptor = catalogue.get(game)
+    engine = descriptor.engine
     return render(request, "games/game.html", {
-        "engine": engine, "open_tables": selectors.open_tables(game),
+        "game": descriptor, "engine": engine, "open_tables": selectors.open_tables(game),
         "option_fields": selectors.option_fields(engine),
         "player_counts": range(engine.min_players, engine.max_players + 1),
         "turn_timer_choices": services.TURN_TIMER_CHOICES, "code_error": code_error,
