@@ -8,7 +8,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from accounts.services import session_player_id
-from games import presence, realtime, recovery, selectors
+from games import boards, presence, realtime, recovery, selectors
 from games.models import Table
 
 logger = logging.getLogger(__name__)
@@ -114,7 +114,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         table = Table.objects.get(pk=self.table_id)
         seats = selectors.table_seats(table)
         viewer = selectors.viewer_among(seats, self.player_id)
-        html = realtime.render_board(table, seats, viewer)
+        html = boards.board(table, seats, viewer)
         return realtime.group_for(self.table_id, viewer), html, (table.seq, table.status), viewer is not None
 
     async def _keep_in_step(self):

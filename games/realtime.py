@@ -7,13 +7,11 @@ cards never travel through a group that someone else listens to.
 
 import asyncio
 import concurrent.futures
-import json
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.template.loader import render_to_string
 
-from games import catalogue, selectors
+from games import boards, catalogue, selectors
 from games.models import Table
 
 
@@ -40,32 +38,6 @@ def announcement(table: Table, seats, seat_index: int, move: str) -> str:
     return f"{name} {catalogue.get(table.game).engine.describe_move(move)}."
 
 
-def render_board(table: Table, seats, viewer: int | None, *, message: str = "", spoken: str = "",
-                 hint_move: str = "") -> str:
-    """The table as ``viewer`` (a seat index, or None for a spectator) may see it."""
-    engine = catalogue.get(table.game).engine
-    context = {"table": table, "engine": engine, "viewer": viewer, "message": message, "hint_move": hint_move,
-               "seats": selectors.seats_around(seats, viewer), "announcement": spoken}
-    if table.status == Table.Status.WAITING:
-        context["is_host"] = viewer is not None and any(
-            seat.index == viewer and seat.player_id == table.host_id for seat in seats)
-        context["bot_levels"] = selectors.bot_levels(table.game)
-        return render_to_string("games/waiting_room.html", context)
-    state = engine.load(table.state)
-    context["view"] = engine.view(state, viewer)
-    legal = engine.legal_moves(state, viewer) if viewer is not None else []
-    context["legal_moves"] = set(legal)
-    # For boards whose moves are composed in the page (select cards, then an action).
-    context["legal_json"] = json.dumps(legal)
-    # Over when the rules say so, or when a game played alone was given up.
-    context["over"] = engine.is_over(state) or table.status == Table.Status.FINISHED
-    context["paused"] = table.status == Table.Status.PLAYING and selectors.everyone_away(seats)
-    if context["over"]:
-        context["outcome"] = engine.outcome(state)
-        context["seed"] = table.seed  # revealed once the game is over
-    return render_to_string(f"games/{table.game}/board.html", context)
-
-
 def broadcast_table(table_id: int) -> None:
     """Send every audience of the table its own fresh frame (waiting-room changes)."""
     table = Table.objects.filter(pk=table_id).first()
@@ -73,14 +45,15 @@ def broadcast_table(table_id: int) -> None:
         broadcast(table, selectors.table_seats(table))
 
 
-def broadcast(table: Table, seats, *, spoken: str = "") -> None:
-    """Send every audience its own frame of ``table`` as committed, with ``seats`` loaded."""
-    frames = []
+def broadcast(table: Table, seats, *, state=None, spoken: str = "") -> None:
+    """Send every audience its own frame of ``table`` as committed, with ``seats`` loaded and
+    ``state`` (the table's, when the caller has it in hand) not read back."""
     # Bots and empty seats have no sockets: only people and spectators get frames (a person
     # who later takes a seat gets the current frame when their socket joins it).
-    for viewer in [seat.index for seat in seats if seat.player_id is not None] + [None]:
+    audiences = [seat.index for seat in seats if seat.player_id is not None] + [boards.SPECTATOR]
+    frames = []
+    for viewer, html in boards.frames(table, seats, audiences, state=state, spoken=spoken).items():
         group = group_for(table.pk, viewer)
-        html = render_board(table, seats, viewer, spoken=spoken)
         frames.append((group, {"type": "table.update", "group": group, "html": html, "seq": table.seq,
                                "status": str(table.status)}))
     # One hop into the event loop for all the sends, not one per audience.

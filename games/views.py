@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from games import catalogue, deals, fairness, invites, realtime, recovery, selectors, services
+from games import boards, catalogue, deals, fairness, invites, recovery, selectors, services
 from games.models import Table
 
 
@@ -126,16 +126,17 @@ def table_page(request, table_id):
     table = get_object_or_404(Table, pk=table_id)
     seats = selectors.table_seats(table)
     viewer = selectors.viewer_among(seats, request.player.pk)
+    game = catalogue.get(table.game)
     return render(request, "games/table.html", {
-        "table": table, "engine": catalogue.get(table.game).engine, "commitment": fairness.commitment(table.seed),
-        "board": realtime.render_board(table, seats, viewer),
+        "table": table, "game": game, "engine": game.engine, "commitment": fairness.commitment(table.seed),
+        "board": boards.board(table, seats, viewer),
     })
 
 
 @require_POST
 def move(request, table_id):
-    """A move from the table: ``move`` in full, or ``verb`` plus ``card`` values in hand order."""
-    text = request.POST.get("move") or " ".join([request.POST.get("verb", "")] + request.POST.getlist("card"))
+    """A move from the table: ``move``, one of the legal moves the board gave the page, in full."""
+    text = request.POST.get("move", "")
     try:
         seq = int(request.POST.get("seq", ""))
     except ValueError:
@@ -270,5 +271,5 @@ def _board_response(request, table_id, *, message="", status=200, hint_move=""):
         return redirect("table", table_id=table_id)
     seats = selectors.table_seats(table)
     viewer = selectors.viewer_among(seats, request.player.pk)
-    return HttpResponse(realtime.render_board(table, seats, viewer, message=message, hint_move=hint_move),
+    return HttpResponse(boards.board(table, seats, viewer, message=message, hint_move=hint_move),
                         status=status)

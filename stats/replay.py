@@ -63,13 +63,6 @@ def parse_step(raw: str | None, total: int) -> int:
 
 
 @dataclass(frozen=True)
-class SeatHand:
-    index: int
-    name: str
-    hand: list[str]
-
-
-@dataclass(frozen=True)
 class Frame:
     """What the replay page shows at one step."""
 
@@ -77,7 +70,6 @@ class Frame:
     total: int
     move: LoggedMove | None  # the move just made; None at step 0 (the deal)
     words: str  # that move in words, with the mover's name
-    hands: list[SeatHand]
     public: dict[str, Any]  # engine.view(state, None)
     over: bool
 
@@ -90,8 +82,5 @@ def frame(engine: Engine, state: State, *, step: int, moves: Sequence[LoggedMove
         words = "The deal."
     else:
         words = f"{names.get(move.seat, f'Seat {move.seat + 1}')} {engine.describe_move(move.move)}."
-    hands = [SeatHand(index=index, name=names.get(index, f"Seat {index + 1}"),
-                      hand=list(engine.view(state, index).get("hand", [])))
-             for index in sorted(names)]
-    return Frame(step=step, total=len(moves), move=move, words=words, hands=hands,
-                 public=engine.view(state, None), over=engine.is_over(state))
+    return Frame(step=step, total=len(moves), move=move, words=words, public=engine.view(state, None),
+                 over=engine.is_over(state))

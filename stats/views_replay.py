@@ -1,13 +1,11 @@
 """The replay of a finished table: every state rebuilt from its seed and its Move log."""
 
-import json
-
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from games import catalogue, fairness, selectors
+from games import boards, catalogue, fairness, selectors
 from games.models import Table
 from stats import replay
 
@@ -36,7 +34,8 @@ def replay_page(request, table_id):
         "table": table,
         "engine": engine,
         "frame": shown,
-        "public_json": json.dumps(shown.public, indent=2, sort_keys=True),
+        # The game's own board, every hand face up; a finished game's last step is its end.
+        "board": boards.replay_board(table, seats, state, last=step == total),
         "seed": table.seed,  # revealed: the game is over
         "commitment": fairness.commitment(table.seed),
         "share_url": request.build_absolute_uri(_step_url(table, step)),

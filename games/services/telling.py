@@ -61,15 +61,16 @@ def tell_on_commit(table: Table, *, state=None, seats: list[Seat] | None = None,
         if state is None:
             _robustly(realtime.broadcast_table, table.pk)
             return
-        _robustly(_broadcast_move, table, seats, move)
+        _robustly(_broadcast_move, table, state, seats, move)
         if bot_due:
             _robustly(enqueue_bot_turn, table_id=table.pk, seq=seq)
 
     transaction.on_commit(tell)
 
 
-def _broadcast_move(table: Table, seats: list[Seat], move: tuple[int, str] | None) -> None:
-    realtime.broadcast(table, seats, spoken=realtime.announcement(table, seats, *move) if move else "")
+def _broadcast_move(table: Table, state, seats: list[Seat], move: tuple[int, str] | None) -> None:
+    realtime.broadcast(table, seats, state=state,
+                       spoken=realtime.announcement(table, seats, *move) if move else "")
 
 
 def _robustly(step, *args, **kwargs) -> None:

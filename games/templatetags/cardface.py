@@ -1,4 +1,4 @@
-"""How a card looks and reads on the page."""
+"""How a card looks and reads on the page: one tag draws a face, one a back, one an empty slot."""
 
 from html import escape
 
@@ -18,20 +18,17 @@ def card_words(card: str) -> str:
     return cards.card_name(card).capitalize()
 
 
-@register.filter
-def card_rank(card: str) -> str:
+def _rank(card: str) -> str:
     if card in cards.JOKERS:
         return "★"
     return "10" if card[0] == "T" else card[0]
 
 
-@register.filter
-def card_suit(card: str) -> str:
+def _suit(card: str) -> str:
     return "" if card in cards.JOKERS else SUIT_SYMBOLS.get(card[1], "")
 
 
-@register.filter
-def card_colour(card: str) -> str:
+def _colour(card: str) -> str:
     if card in cards.JOKERS:
         return "joker"
     return "red" if card[1] in "DH" else "black"
@@ -61,6 +58,12 @@ def seat_position(seats, index: int) -> str:
 
 
 @register.filter
+def is_not(value, other) -> bool:
+    """``view.phase|is_not:"draw"``: for include arguments, which take no comparisons."""
+    return value != other
+
+
+@register.filter
 def at(sequence, position: int):
     return sequence[position]
 
@@ -71,62 +74,69 @@ def get(mapping, key):
 
 
 @register.simple_tag
-def card_face(card: str):
-    """A face-up card on the table (not in your hand): carries data-card, reads as words."""
-    return mark_safe(  # every value is escaped or one of the fixed strings above
-        f'<span class="card card--{card_colour(card)}" data-card="{escape(card)}" role="img" '
-        f'aria-label="{escape(card_words(card))}"><span class="card__rank">{card_rank(card)}</span>'
-        f'<span class="card__suit" aria-hidden="true">{card_suit(card)}</span></span>'
-    )
+def card_face(card: str, *, move: str = "", reason: str = "", select: bool = False, pile: str = "",
+              depth: int = 1, label: str = ""):
+    """A face-up card, named in words and carrying data-card. Built with plain string
+    formatting, not a loop of filters or format_html: every frame of every seat draws dozens.
 
-
-@register.simple_tag
-def hand_card(card: str, *, move: str = "", reason: str = "", choose: bool = False):
-    """A card in your hand: a button named in words. Built with plain string formatting, not
-    a loop of filters or format_html, because every frame of every seat renders thirteen.
-
-    ``move``: playing it submits that move. ``choose``: it toggles in or out of a choice
-    (passing). Otherwise it is held back, focusable, with ``reason`` shown on hover and focus.
+    Without options, a card lying on the table (an image). In your hand: ``move`` makes it
+    submit that move; ``reason`` holds it back, focusable, with the reason on hover and
+    focus; ``select`` makes it toggle in and out of a selection (table.js spells the legal
+    move the selection makes). ``pile`` (solitaire): a card you may move, knowing its pile
+    and ``depth``, how many cards, itself included, would move with it. ``label`` replaces
+    the card's name.
     """
-    face = (f'<span class="card__rank" aria-hidden="true">{card_rank(card)}</span>'
-            f'<span class="card__suit" aria-hidden="true">{card_suit(card)}</span>')
-    start = f'class="card card--{card_colour(card)} card--in-hand'
-    named = f'data-card="{escape(card)}" aria-label="{escape(card_words(card))}"'
+    code = escape(card)
+    words = escape(label or card_words(card))
+    rank, suit = _rank(card), f'<span class="card__suit" aria-hidden="true">{_suit(card)}</span>'
+    face = f'<span class="card__rank" aria-hidden="true">{rank}</span>{suit}'
+    kind = f"card card--{_colour(card)}"
+    named = f'data-card="{code}" aria-label="{words}"'
     if move:
-        html = f'<button type="submit" name="move" value="{escape(move)}" {start} card--legal" {named}>{face}</button>'
-    elif choose:
-        html = f'<button type="button" {start}" {named} data-pass-card aria-pressed="false">{face}</button>'
-    else:
-        why = f"why-{escape(card)}"
-        html = (f'<button type="button" {start}" aria-disabled="true" title="{escape(reason)}" '
+        html = (f'<button type="submit" name="move" value="{escape(move)}" class="{kind} card--in-hand card--legal" '
+                f"{named}>{face}</button>")
+    elif select:
+        html = (f'<button type="button" class="{kind} card--in-hand" data-select-card {named} aria-pressed="false" '
+                f'draggable="true">{face}</button>')
+    elif pile:
+        html = (f'<button type="button" class="{kind}" data-pile="{escape(pile)}" data-depth="{int(depth)}" {named} '
+                f'aria-pressed="false" draggable="true">{face}</button>')
+    elif reason:
+        why = f"why-{code}"
+        html = (f'<button type="button" class="{kind} card--in-hand" aria-disabled="true" title="{escape(reason)}" '
                 f'aria-describedby="{why}" {named}>{face}'
                 f'<span class="card__why" id="{why}" role="tooltip">{escape(reason)}</span></button>')
+    else:
+        html = (f'<span class="{kind}" data-card="{code}" role="img" aria-label="{words}">'
+                f'<span class="card__rank">{rank}</span>{suit}</span>')
     return mark_safe(html)  # every value above is escaped or one of the fixed strings
 
 
 @register.simple_tag
-def select_card(card: str):
-    """A card in a hand you pick from (Rummy, Gin Rummy): a toggle button named in words,
-    which the page's own order (sorted or dragged) may move."""
-    return mark_safe(  # every value is escaped or one of the fixed strings above
-        f'<button type="button" class="card card--{card_colour(card)} card--in-hand" data-select-card '
-        f'data-card="{escape(card)}" aria-label="{escape(card_words(card))}" aria-pressed="false" draggable="true">'
-        f'<span class="card__rank" aria-hidden="true">{card_rank(card)}</span>'
-        f'<span class="card__suit" aria-hidden="true">{card_suit(card)}</span></button>'
-    )
+def card_fan(codes: list[str]):
+    """Face-up cards side by side (a meld, a discard pile, a hand shown in a replay)."""
+    return mark_safe("".join(card_face(card) for card in codes))  # card_face escapes
 
 
 @register.simple_tag
-def pile_card(card: str, pile: str, depth: int, *, label: str = ""):
-    """A face-up card you may move (solitaire): a button that knows its pile and how many
-    cards, itself included, would move with it."""
-    words = escape(label or card_words(card))
-    return mark_safe(  # every value is escaped or one of the fixed strings above
-        f'<button type="button" class="card card--{card_colour(card)}" data-card="{escape(card)}" '
-        f'data-pile="{escape(pile)}" data-depth="{int(depth)}" aria-label="{words}" aria-pressed="false" '
-        f'draggable="true"><span class="card__rank" aria-hidden="true">{card_rank(card)}</span>'
-        f'<span class="card__suit" aria-hidden="true">{card_suit(card)}</span></button>'
-    )
+def card_back(*, label: str = "Face-down card"):
+    """A face-down card; ``label=""`` when what holds it already says what it is."""
+    if not label:
+        return mark_safe('<span class="card card--back" aria-hidden="true"></span>')
+    return mark_safe(f'<span class="card card--back" role="img" aria-label="{escape(label)}"></span>')
+
+
+@register.simple_tag
+def card_slot(*, pile: str = "", label: str = "", mark: str = ""):
+    """An empty place for a card: with ``pile`` (solitaire) a button to drop onto, named for
+    its pile; else an image named ``label``, or hidden from readers when it has none.
+    ``mark`` is drawn inside it (the stock's "turn the waste over")."""
+    if pile:
+        return mark_safe(f'<button type="button" class="card card--empty" '
+                         f'aria-label="{pile_words(pile).capitalize()}, empty">{escape(mark)}</button>')
+    if label:
+        return mark_safe(f'<span class="card card--empty" role="img" aria-label="{escape(label)}">{escape(mark)}</span>')
+    return mark_safe(f'<span class="card card--empty" aria-hidden="true">{escape(mark)}</span>')
 
 
 @register.filter
@@ -143,27 +153,22 @@ def pile_words(pile: str) -> str:
 
 @register.simple_tag
 def column(cards_bottom_up: list[str], pile: str):
-    """A solitaire column: face-down cards ("??") as backs, each face-up card a pile_card
-    carrying how many cards would move with it, an empty column a button to drop onto."""
+    """A solitaire column: face-down cards ("??") as backs, each face-up card movable with the
+    cards on it, an empty column a slot to drop onto."""
     if not cards_bottom_up:
-        return mark_safe(f'<button type="button" class="card card--empty" aria-label="{pile_words(pile).capitalize()}, empty">'
-                         "</button>")
+        return card_slot(pile=pile)
     count = len(cards_bottom_up)
-    parts = [
-        '<span class="card card--back" role="img" aria-label="Face-down card"></span>' if card == "??"
-        else pile_card(card, pile, count - position)
-        for position, card in enumerate(cards_bottom_up)
-    ]
-    return mark_safe("".join(parts))  # pile_card escapes; the rest is fixed text
+    return mark_safe("".join(  # each part is one of the tags above, which escape
+        card_back() if card == "??" else card_face(card, pile=pile, depth=count - position)
+        for position, card in enumerate(cards_bottom_up)))
 
 
 @register.simple_tag
 def slot(card: str | None, pile: str):
     """One place that holds one card at a time (a free cell, a foundation's top)."""
     if card is None:
-        return mark_safe(f'<button type="button" class="card card--empty" aria-label="{pile_words(pile).capitalize()}, empty">'
-                         "</button>")
-    return pile_card(card, pile, 1, label=f"{card_words(card)}, on {pile_words(pile)}")
+        return card_slot(pile=pile)
+    return card_face(card, pile=pile, label=f"{card_words(card)}, on {pile_words(pile)}")
 
 
 @register.filter

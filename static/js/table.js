@@ -1,47 +1,7 @@
-// The little the table needs beyond htmx: choosing cards to pass, keeping the focus
-// on the hand across live updates, and never letting an older frame replace a newer one.
+// The little the table needs beyond htmx: keeping the focus on the hand across live updates,
+// and never letting an older frame replace a newer one.
 (function () {
   "use strict";
-
-  function syncPass(form) {
-    form.querySelectorAll('input[name="card"]').forEach(function (input) { input.remove(); });
-    var chosen = form.querySelectorAll('[data-pass-card][aria-pressed="true"]');
-    // Hidden inputs follow the hand's order, which is the order the move wants.
-    chosen.forEach(function (card) {
-      var input = document.createElement("input");
-      input.type = "hidden";
-      input.name = "card";
-      input.value = card.dataset.card;
-      form.appendChild(input);
-    });
-    var button = form.querySelector(".pass-button");
-    if (button) button.disabled = chosen.length !== 3;
-  }
-
-  // Other seats' moves redraw the board while you choose: remember the choice across frames.
-  var chosenToPass = [];
-
-  document.addEventListener("click", function (event) {
-    var card = event.target.closest("[data-pass-card]");
-    if (!card) return;
-    var form = card.closest("form");
-    var pressed = card.getAttribute("aria-pressed") === "true";
-    if (!pressed && form.querySelectorAll('[data-pass-card][aria-pressed="true"]').length >= 3) return;
-    card.setAttribute("aria-pressed", String(!pressed));
-    chosenToPass = Array.prototype.map.call(
-      form.querySelectorAll('[data-pass-card][aria-pressed="true"]'), function (c) { return c.dataset.card; });
-    syncPass(form);
-  });
-
-  function restorePassChoice() {
-    var form = document.querySelector('#board form[data-pass-form="1"]');
-    if (!form) { chosenToPass = []; return; }
-    chosenToPass.forEach(function (code) {
-      var card = form.querySelector('[data-pass-card][data-card="' + code + '"]');
-      if (card) card.setAttribute("aria-pressed", "true");
-    });
-    syncPass(form);
-  }
 
   var focusedCard = null;
   document.addEventListener("focusin", function (event) {
@@ -54,7 +14,7 @@
     if (!board || board.contains(document.activeElement)) return;
     if (focusedCard === null && document.activeElement !== document.body) return;
     var target = (focusedCard && board.querySelector('.hand [data-card="' + focusedCard + '"]')) ||
-      board.querySelector(".hand .card--legal, .hand [data-pass-card], .final button");
+      board.querySelector(".hand .card--legal, [data-select-max] [data-select-card], .final button");
     if (target) target.focus();
   }
 
@@ -67,9 +27,8 @@
     var incoming = fragment && (fragment.querySelector ? fragment.querySelector("[data-seq]") : null);
     if (incoming && Number(incoming.dataset.seq) < Number(target.dataset.seq)) event.preventDefault();
   });
-  function afterFrame() { restorePassChoice(); restoreFocus(); }
-  document.body.addEventListener("htmx:wsAfterMessage", afterFrame);
-  document.body.addEventListener("htmx:afterRequest", function () { setTimeout(afterFrame, 0); });
+  document.body.addEventListener("htmx:wsAfterMessage", restoreFocus);
+  document.body.addEventListener("htmx:afterRequest", function () { setTimeout(restoreFocus, 0); });
 })();
 
 // The live socket: back within two seconds whenever it drops (a server restart, a phone waking
@@ -151,10 +110,11 @@
   document.body.addEventListener("htmx:afterSwap", afterFrame);
 })();
 
-// Select-then-act hands (Rummy, Gin Rummy). Cards marked data-select-card toggle in and out
-// of a selection; each action button (data-verb, optional data-target) becomes the legal move
-// that verb, the selection and the target spell, or stays disabled. The form's data-legal
-// lists the seat's legal moves, so a button never offers what the server would refuse.
+// Select-then-act hands, in every game that chooses cards before acting. Cards marked
+// data-select-card toggle in and out of a selection (at most data-select-max of them, where
+// their hand says so); each action button (data-verb, optional data-target) becomes the legal
+// move that verb, the selection and the target spell, or stays disabled. The form's data-legal
+// lists the seat's legal moves: the page posts one of them, never a move it made up.
 (function () {
   "use strict";
   var CARD = /^(?:[2-9TJQKA][CDHS]|X[12])$/;
@@ -227,16 +187,21 @@
   document.addEventListener("click", function (event) {
     var card = event.target.closest("[data-select-card]");
     if (!card) return;
-    card.setAttribute("aria-pressed", String(card.getAttribute("aria-pressed") !== "true"));
+    var pressed = card.getAttribute("aria-pressed") === "true";
+    var limited = card.closest("[data-select-max]");
+    if (!pressed && limited && limited.querySelectorAll('[data-select-card][aria-pressed="true"]').length >=
+        Number(limited.dataset.selectMax)) return;
+    card.setAttribute("aria-pressed", String(!pressed));
     selected = Array.prototype.map.call(
       document.querySelectorAll('[data-select-card][aria-pressed="true"]'), function (c) { return c.dataset.card; });
     var form = document.querySelector("form[data-select-form]");
     if (form) refresh(form);
   });
   function restoreSelection() {
-    selected.forEach(function (code) {
+    selected = selected.filter(function (code) {
       var card = document.querySelector('[data-select-card][data-card="' + code + '"]');
       if (card) card.setAttribute("aria-pressed", "true");
+      return !!card;
     });
   }
 
@@ -276,8 +241,7 @@
   function restoreOrder() {
     var hand = document.querySelector("[data-sortable-hand]");
     var k = orderKey();
-    if (!hand || !k) return;
-    var saved = sessionStorage.getItem(k);
+    var saved = hand && k && sessionStorage.getItem(k);
     if (saved) applyOrder(hand, JSON.parse(saved));
     restoreSelection();
     var form = document.querySelector("form[data-select-form]");

@@ -103,7 +103,7 @@ def test_two_friends_play_a_whole_hand_at_a_private_table_by_invite_link(open_pa
         expect(page.locator("#status")).to_have_text(
             "Your turn: choose three cards to pass left.", timeout=LIVE_MS
         )
-        expect(page.locator("#board .hand [data-pass-card]")).to_have_count(CARDS_IN_A_HAND)
+        expect(page.locator("#board .hand [data-select-card]")).to_have_count(CARDS_IN_A_HAND)
         expect(page.locator('#board .opponent[data-seat="3"]')).to_have_attribute("aria-label", "East bot")
 
     # Both pass; each sees that the other has.
@@ -151,7 +151,7 @@ def test_two_friends_play_a_whole_hand_at_a_private_table_by_invite_link(open_pa
         expect(score_rows(page)).to_have_count(1, timeout=LIVE_MS)
         expect(score_rows(page).locator("th")).to_have_text("1")
         expect(page.locator("#status")).to_have_text("Your turn: choose three cards to pass right.")
-        expect(page.locator("#board .hand [data-pass-card]")).to_have_count(CARDS_IN_A_HAND)
+        expect(page.locator("#board .hand [data-select-card]")).to_have_count(CARDS_IN_A_HAND)
         # Columns follow the seats' order on each board: compare as a set of (name, points).
         names_row = page.locator("#board .score-sheet thead th[scope=col]").all_inner_texts()[1:]  # after "Hand"
         points = [int(text) for text in score_rows(page).locator("td").all_inner_texts()]

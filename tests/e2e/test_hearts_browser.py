@@ -100,10 +100,10 @@ def test_a_guest_plays_a_whole_hand_against_bots_with_the_keyboard_only(open_pag
     status = page.locator("#status")
     board = page.locator("#board")
     expect(status).to_have_text("Your turn: choose three cards to pass left.")
-    expect(page.locator("#board .hand [data-pass-card]")).to_have_count(13)
+    expect(page.locator("#board .hand [data-select-card]")).to_have_count(13)
 
     # The table puts the focus on the hand (else Tab gets there); from there on, Tab and Shift+Tab.
-    tab_to(page, "#board .hand [data-pass-card]")
+    tab_to(page, "#board .hand [data-select-card]")
     hand = hand_cards(page)
     chosen = [hand[5], hand[1], hand[9]]  # forward, back, forward again
     for card in chosen:
@@ -145,7 +145,7 @@ def test_a_guest_plays_a_whole_hand_against_bots_with_the_keyboard_only(open_pag
     points = [int(text) for text in first_row.locator("td").all_inner_texts()]
     assert sum(points) in (26, 78), f"a hand gives out 26 points (78 when someone shoots the moon): {points}"
     expect(page.locator("#board .score-sheet")).to_have_attribute("open", "")
-    expect(page.locator("#board .hand [data-pass-card]")).to_have_count(13)
+    expect(page.locator("#board .hand [data-select-card]")).to_have_count(13)
 
 
 def choose_and_pass(page: Page) -> None:

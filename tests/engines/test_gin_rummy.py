@@ -36,9 +36,9 @@ def test_a_given_deck_deals_alternately_from_the_non_dealer_then_the_up_card_the
     assert view["hand"] == cards.sort_cards(KNOCKER, aces_high=False)
     assert gin.view(state, 1)["hand"] == cards.sort_cards(DEFENDER, aces_high=False)
     assert view["discard_pile"] == ["4H"] and view["discard_top"] == "4H"
-    assert view["stock_size"] == 31 and view["hand_sizes"] == [10, 10]
+    assert view["stock_count"] == 31 and view["hand_counts"] == [10, 10]
     state = play(state, "pass", "pass", "draw stock")
-    assert "QD" in gin.view(state, 0)["hand"] and gin.view(state, 0)["stock_size"] == 30
+    assert "QD" in gin.view(state, 0)["hand"] and gin.view(state, 0)["stock_count"] == 30
     state = play(state, "discard QD", "draw stock")
     assert "7S" in gin.view(state, 1)["hand"]
 
@@ -91,7 +91,7 @@ def test_the_card_just_taken_from_the_discard_pile_may_not_be_thrown_back():
     refused(state, 0, "discard 4H", "just took the four of hearts")
     refused(state, 0, "knock 4H", "just took")
     state = play(state, "discard KH", "draw discard")
-    assert gin.view(state, 1)["hand_sizes"] == [10, 11] and gin.view(state, 1)["discard_pile"] == []
+    assert gin.view(state, 1)["hand_counts"] == [10, 11] and gin.view(state, 1)["discard_pile"] == []
 
 
 # -- knocking, laying off and the score ----------------------------------------------------
@@ -260,12 +260,12 @@ def test_the_hand_is_void_when_a_discard_leaves_two_stock_cards_and_the_dealer_d
         elif view["phase"] == "draw":
             move = "draw stock"
         else:
-            assert view["stock_size"] >= 2
+            assert view["stock_count"] >= 2
             move = next(move for move in gin.legal_moves(state, seat) if move.startswith("discard"))
         state = gin.apply(state, seat, move)
     view = gin.view(state, 0)
     assert view["scores"]["hands"][0]["result"] == "void" and view["scores"]["totals"] == [0, 0]
-    assert view["dealer"] == 1 and view["hand_number"] == 2 and view["stock_size"] == 31
+    assert view["dealer"] == 1 and view["hand_number"] == 2 and view["stock_count"] == 31
     assert view["last_hand"]["result"] == "void" and view["last_hand"]["hands"] is None
 
 
@@ -358,7 +358,7 @@ def test_a_seat_sees_its_own_hand_arranged_and_only_the_size_of_the_other():
     view = gin.view(state, 0)
     assert view["melds"] == [["AC", "2C", "3C"], ["5D", "5H", "5S"], ["9S", "TS", "JS"]]
     assert view["deadwood"] == ["4H", "KH"] and view["deadwood_count"] == 14
-    assert view["hand_sizes"] == [11, 10] and view["turn"] == 0 and view["knock"] is None
+    assert view["hand_counts"] == [11, 10] and view["turn"] == 0 and view["knock"] is None
     text = json.dumps(view)
     assert not any(card in text for card in DEFENDER) and "QD" not in text and "test" not in text
     spectator = gin.view(state, None)

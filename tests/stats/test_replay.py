@@ -125,7 +125,14 @@ def test_a_running_or_unknown_table_has_no_replay(client):
     assert page(client, waiting).status_code == 404
 
 
-def test_a_patience_game_replays_its_public_view(client):
+def board_in(html):
+    """The game's own board as the replay page draws it."""
+    found = re.search(r'<div class="replay-board">\s*(<div id="board".*?)\n</div>\n<script id="replay-public"', html, re.S)
+    assert found, "the replay page draws no board"
+    return found.group(1)
+
+
+def test_a_patience_game_replays_its_own_board(client):
     player = create_guest()
     table = services.play_now(game="klondike", player=player)
     table.refresh_from_db()
@@ -136,11 +143,94 @@ def test_a_patience_game_replays_its_public_view(client):
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
     html = page(client, table, 1).content.decode()
-    assert "No cards in hand." in html and table.seed in html
-    assert public_in(html) == klondike.view(state_of(table), None)
+    assert "No cards in hand." not in html and table.seed in html
+    board = board_in(html)
+    assert 'class="board solitaire klondike"' in board
+    view = klondike.view(state_of(table), None)
+    for pile, cards in enumerate(view["tableau"]):
+        column = re.search(rf'data-pile="t{pile}"[^>]*>(.*?)</div>', board, re.S).group(1)
+        assert re.findall(r'data-card="([^"]+)"', column) == [card for card in cards if card != "??"]
+    assert public_in(html) == view
     assert f"{player.display_name} {klondike.describe_move(move)}." in unescape(html)
+    # Given up after one move: that last step is the game's end, the first is not.
+    assert "Given up after 1 moves" in board
+    assert 'class="final"' not in board_in(page(client, table, 0).content.decode())
     dealt = klondike.new_game(1, seed=table.seed, options=table.options)
     assert public_in(page(client, table).content.decode()) == klondike.view(dealt, None)
+
+
+def test_freecell_replays_its_cells_foundations_and_columns_not_raw_json(client):
+    freecell = catalogue.get("freecell").engine
+    player = create_guest()
+    table = services.play_now(game="freecell", player=player, deal_number=1)
+    table.refresh_from_db()
+    moves = []
+    for _ in range(3):
+        move = next(m for m in freecell.legal_moves(state_of(table), 0) if m.startswith("move t"))
+        services.play_move(table_id=table.pk, player=player, seq=table.seq, move=move)
+        table.refresh_from_db()
+        moves.append(move)
+    services.give_up(table_id=table.pk, player=player)
+    table.refresh_from_db()
+    html = page(client, table, 2).content.decode()
+    assert "No cards in hand." not in html and "<pre>" not in html
+    board = board_in(html)
+    assert 'class="board solitaire freecell"' in board
+    state = freecell.new_game(1, seed=table.seed, options=table.options)
+    for move in moves[:2]:
+        state = freecell.apply(state, 0, move)
+    view = freecell.view(state, None)
+    cells = re.findall(r'<div class="slot" data-pile="c\d">(.*?)</div>', board, re.S)
+    assert [re.findall(r'data-card="([^"]+)"', cell) for cell in cells] == [[c] if c else [] for c in view["cells"]]
+    for suit, top in view["foundations"].items():
+        foundation = re.search(rf'<div class="slot" data-pile="f{suit}">(.*?)</div>', board, re.S).group(1)
+        assert re.findall(r'data-card="([^"]+)"', foundation) == ([top] if top else [])
+    for pile, cards in enumerate(view["tableau"]):
+        column = re.search(rf'<div class="column" data-pile="t{pile}"[^>]*>(.*?)</div>', board, re.S).group(1)
+        assert re.findall(r'data-card="([^"]+)"', column) == cards
+    # A replay posts nothing: no move form, no buttons a player would use.
+    assert "Give up" not in board and "Hint" not in board
+
+
+def finished_rummy_table():
+    """A Rummy table played, melding whenever it can, until melds lie on the table and the
+    discard pile holds cards; then it is called finished (a replay is of a finished table)."""
+    rummy = catalogue.get("rummy").engine
+    player = create_guest()
+    table = services.play_now(game="rummy", player=player, bot_level="random")
+    for _ in range(400):
+        table.refresh_from_db()
+        state = rummy.load(table.state)
+        view = rummy.view(state, None)
+        if view["melds"] and len(view["discard_pile"]) >= 2 and rummy.legal_moves(state, 0) == []:
+            break
+        legal = rummy.legal_moves(state, 0)
+        if not legal:
+            continue
+        move = next((m for m in legal if m.startswith("meld")), None) or legal[-1]
+        services.play_move(table_id=table.pk, player=player, seq=table.seq, move=move)
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+    table.refresh_from_db()
+    return table, state
+
+
+def test_rummy_replays_with_its_melds_discard_pile_and_every_hand_face_up(client):
+    rummy = catalogue.get("rummy").engine
+    table, state = finished_rummy_table()
+    view = rummy.view(state, None)
+    assert view["melds"], "the game never melded: nothing to check"
+    html = page(client, table, table.moves.count()).content.decode()
+    board = board_in(html)
+    assert 'class="board rummy"' in board
+    for meld in view["melds"]:
+        shown = re.search(rf'data-meld="{meld["number"]}">(.*?)</div>', board, re.S).group(1)
+        assert re.findall(r'data-card="([^"]+)"', shown) == meld["cards"]
+    history = re.search(r'<details class="discard-history">(.*?)</details>', board, re.S).group(1)
+    assert re.findall(r'data-card="([^"]+)"', history) == view["discard_pile"]
+    seats = len(table.seats.all())
+    assert hands_in(html) == {seat: hand for seat in range(seats) if (hand := rummy.view(state, seat)["hand"])}
+    # No seat's cards drawn as backs, no move to make.
+    assert 'class="backs"' not in board and "data-select-card" not in board and "Lay off here" not in board
 
 
 def test_parse_step():

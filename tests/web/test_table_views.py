@@ -1,12 +1,16 @@
 """The table's HTTP side: pages, the move endpoint's answers, and the guest identity."""
 
+import json
 import re
+from html import escape as html_escape
+from html import unescape
 
 import pytest
 from django.urls import reverse
 
 from accounts.models import Player
 from games import catalogue
+from games.kit.engine import IllegalMove
 from games.models import Table
 from tests.web.tables import state_of
 
@@ -36,7 +40,11 @@ def test_play_now_opens_a_running_table_with_your_hand(client):
     for card in hand:
         assert f'data-card="{card}"' in html
     assert 'ws-connect="/ws/t/' in html and 'aria-live="polite"' in html
-    assert len(re.findall(r"<button[^>]*data-pass-card", html)) == 13
+    # Passing is choosing three cards in the shared select-then-act hand; the page is given
+    # every legal pass, and posts one of them.
+    assert len(re.findall(r"<button[^>]*data-select-card", html)) == 13
+    legal = json.loads(unescape(re.search(r'data-select-form data-legal="([^"]*)"', html).group(1)))
+    assert legal == hearts.legal_moves(state_of(table), 0) and len(legal) == 286
 
 
 def post_move(client, table, move, seq=None, **extra):
@@ -49,7 +57,7 @@ def test_a_move_over_htmx_answers_204_with_the_seq_it_made(client):
     client.post(reverse("play_now", args=["hearts"]))
     table = Table.objects.get()
     hand = hearts.view(state_of(table), 0)["hand"]
-    response = post_move(client, table, {"verb": "pass", "card": hand[:3]}, **HTMX)
+    response = post_move(client, table, "pass " + " ".join(hand[:3]), **HTMX)
     assert response.status_code == 204 and not response.content
     table.refresh_from_db()
     assert table.moves.filter(seat=0).get().move == "pass " + " ".join(hand[:3])
@@ -66,12 +74,34 @@ def test_a_refused_move_answers_400_with_the_reason_and_the_board(client):
     assert 'id="board"' in response.content.decode()
 
 
+def test_the_move_view_assembles_nothing_a_move_that_is_not_legal_gets_the_engines_reason(client):
+    client.post(reverse("play_now", args=["hearts"]))
+    table = Table.objects.get()
+    state = state_of(table)
+    hand = hearts.view(state, 0)["hand"]
+    # A verb and cards in parts are no move: the server never joins them into one.
+    response = post_move(client, table, {"verb": "pass", "card": hand[:3]}, **HTMX)
+    assert response.status_code == 400
+    with pytest.raises(IllegalMove) as refused:
+        hearts.apply(state, 0, "")
+    assert html_escape(str(refused.value)) in response.content.decode()
+    # A whole move string that is not one of the legal moves (the cards out of order).
+    backwards = "pass " + " ".join(reversed(hand[:3]))
+    assert backwards not in hearts.legal_moves(state, 0)
+    response = post_move(client, table, backwards, **HTMX)
+    assert response.status_code == 400
+    with pytest.raises(IllegalMove) as refused:
+        hearts.apply(state, 0, backwards)
+    assert html_escape(str(refused.value)) in response.content.decode()
+    assert not table.moves.filter(seat=0).exists()
+
+
 def test_a_stale_move_answers_409_with_the_current_board(client):
     client.post(reverse("play_now", args=["hearts"]))
     table = Table.objects.get()
     hand = hearts.view(state_of(table), 0)["hand"]
-    post_move(client, table, {"verb": "pass", "card": hand[:3]}, **HTMX)
-    response = post_move(client, table, {"verb": "pass", "card": hand[3:6]}, seq=3, **HTMX)
+    post_move(client, table, "pass " + " ".join(hand[:3]), **HTMX)
+    response = post_move(client, table, "pass " + " ".join(hand[3:6]), seq=3, **HTMX)
     assert response.status_code == 409
     table.refresh_from_db()
     assert f'data-seq="{table.seq}"' in response.content.decode()

@@ -1,0 +1,84 @@
+"""Drawing a table's board: the frame each audience sees, from the state already in hand.
+
+An audience is a seat index (what that seat may know), ``SPECTATOR`` (None: what everyone
+may see) or, for a finished game's replay, ``replay_board``'s: the public view with every
+seat's cards face up. Each frame is rendered from its own audience's ``engine.view`` only,
+so a hidden card never reaches a frame meant for someone else. The page view, the socket
+and the after-commit sends all draw here; the game's own ``board.html`` (extending
+``games/_board.html``) says how.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.template.loader import render_to_string
+
+from games import catalogue, selectors
+from games.kit.engine import State
+from games.models import Seat, Table
+
+SPECTATOR = None
+
+
+def board(table: Table, seats: list[Seat], audience: int | None, *, state: State | None = None,
+          message: str = "", spoken: str = "", hint_move: str = "") -> str:
+    """The table as ``audience`` may see it; ``state`` is the table's, when the caller has it."""
+    return frames(table, seats, [audience], state=state, message=message, spoken=spoken,
+                  hint_move=hint_move)[audience]
+
+
+def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, state: State | None = None,
+           message: str = "", spoken: str = "", hint_move: str = "") -> dict[int | None, str]:
+    """One frame per audience, the state loaded (when not given) and the shared parts worked
+    out once for all of them."""
+    game = catalogue.get(table.game)
+    shared = {"table": table, "engine": game.engine, "message": message, "hint_move": hint_move,
+              "announcement": spoken}
+    if table.status == Table.Status.WAITING:
+        return {audience: _waiting_room(table, seats, audience, shared) for audience in audiences}
+    if state is None:
+        state = game.engine.load(table.state)
+    # Over when the rules say so, or when a game played alone was given up.
+    shared |= _ending(game, table, state, over=game.engine.is_over(state) or table.status == Table.Status.FINISHED)
+    shared["paused"] = table.status == Table.Status.PLAYING and selectors.everyone_away(seats)
+    drawn = {}
+    for audience in audiences:
+        legal = game.engine.legal_moves(state, audience) if audience is not None else []
+        drawn[audience] = render_to_string(game.board_template, shared | {
+            "viewer": audience, "seats": selectors.seats_around(seats, audience),
+            "view": game.engine.view(state, audience), "legal_moves": set(legal),
+            # The moves the page may post: it composes none itself, it picks one of these.
+            "legal_json": json.dumps(legal),
+        })
+    return drawn
+
+
+def replay_board(table: Table, seats: list[Seat], state: State, *, last: bool) -> str:
+    """One step of a finished game's replay: the public view, every seat's hand face up, no
+    moves; ``last`` is the game's final step (over even if it was given up, not won)."""
+    game = catalogue.get(table.game)
+    engine = game.engine
+    context = {"table": table, "engine": engine, "replay": True, "viewer": SPECTATOR,
+               "seats": selectors.seats_around(seats, SPECTATOR), "view": engine.view(state, SPECTATOR),
+               "hands": [engine.view(state, index).get("hand", []) for index in range(len(seats))],
+               "legal_moves": set(), "legal_json": "[]"}
+    context |= _ending(game, table, state, over=engine.is_over(state) or last)
+    return render_to_string(game.board_template, context)
+
+
+def _ending(game: catalogue.Game, table: Table, state: State, *, over: bool) -> dict[str, Any]:
+    if not over:
+        return {"over": False}
+    return {"over": True, "outcome": game.engine.outcome(state),
+            "seed": table.seed}  # revealed once the game is over
+
+
+def _waiting_room(table: Table, seats: list[Seat], audience: int | None, shared: dict[str, Any]) -> str:
+    return render_to_string("games/waiting_room.html", shared | {
+        "viewer": audience, "seats": selectors.seats_around(seats, audience),
+        "is_host": audience is not None and any(
+            seat.index == audience and seat.player_id == table.host_id for seat in seats),
+        "bot_levels": selectors.bot_levels(table.game),
+    })

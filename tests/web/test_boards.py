@@ -1,0 +1,111 @@
+"""Drawing boards: the card tags, and games.boards rendering one frame per audience."""
+
+import re
+
+import pytest
+
+from games import boards, catalogue, realtime, selectors
+from games.templatetags import cardface
+from tests.web.tables import started_table, state_of
+
+hearts = catalogue.get("hearts").engine
+
+
+# -- the card tags -------------------------------------------------------------------------------
+
+
+def test_a_card_on_the_table_is_an_image_named_in_words():
+    assert cardface.card_face("QS") == (
+        '<span class="card card--black" data-card="QS" role="img" aria-label="Queen of spades">'
+        '<span class="card__rank">Q</span><span class="card__suit" aria-hidden="true">♠</span></span>')
+    assert 'class="card card--red"' in cardface.card_face("TH") and ">10<" in cardface.card_face("TH")
+    joker = cardface.card_face("X1")
+    assert 'class="card card--joker"' in joker and ">★<" in joker and 'aria-hidden="true"></span>' in joker
+
+
+def test_a_card_in_hand_plays_a_move_toggles_or_says_why_it_is_held_back():
+    played = cardface.card_face("2C", move="play 2C")
+    assert played.startswith('<button type="submit" name="move" value="play 2C" '
+                             'class="card card--black card--in-hand card--legal"')
+    chosen = cardface.card_face("2C", select=True)
+    assert 'type="button"' in chosen and "data-select-card" in chosen and 'aria-pressed="false"' in chosen
+    held = cardface.card_face("QS", reason="You must follow <suit>.")
+    assert 'aria-disabled="true"' in held and 'aria-describedby="why-QS"' in held
+    assert 'title="You must follow &lt;suit&gt;."' in held and "<suit>" not in held
+    # Every kind draws the same face.
+    face = re.compile(r'<span class="card__rank"[^>]*>2</span><span class="card__suit" aria-hidden="true">♣</span>')
+    for html in (played, chosen, cardface.card_face("2C", pile="t3", depth=2), cardface.card_face("2C")):
+        assert face.search(html), html
+
+
+def test_a_pile_card_knows_its_pile_and_depth_and_may_be_renamed():
+    html = cardface.card_face("7D", pile="t3", depth=4, label='Seven "of" diamonds')
+    assert 'data-pile="t3"' in html and 'data-depth="4"' in html and 'draggable="true"' in html
+    assert 'aria-label="Seven &quot;of&quot; diamonds"' in html
+
+
+def test_backs_and_empty_slots():
+    assert cardface.card_back() == '<span class="card card--back" role="img" aria-label="Face-down card"></span>'
+    assert cardface.card_back(label="") == '<span class="card card--back" aria-hidden="true"></span>'
+    assert cardface.card_slot(pile="c1") == (
+        '<button type="button" class="card card--empty" aria-label="Free cell 2, empty"></button>')
+    assert cardface.card_slot(label="The discard pile is empty") == (
+        '<span class="card card--empty" role="img" aria-label="The discard pile is empty"></span>')
+    assert cardface.card_slot(mark="↺") == '<span class="card card--empty" aria-hidden="true">↺</span>'
+    assert cardface.column(["??", "5H", "4S"], "t0") == (
+        cardface.card_back() + cardface.card_face("5H", pile="t0", depth=2)
+        + cardface.card_face("4S", pile="t0", depth=1))
+    assert cardface.card_fan(["2C", "3C"]) == cardface.card_face("2C") + cardface.card_face("3C")
+
+
+# -- rendering once per audience ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """Counts of engine.load calls and board renders while a test runs."""
+    counts = {"load": 0, "render": 0}
+    load, render = hearts.load, boards.render_to_string
+
+    def counting_load(data):
+        counts["load"] += 1
+        return load(data)
+
+    def counting_render(name, context):
+        counts["render"] += 1
+        return render(name, context)
+
+    monkeypatch.setattr(hearts, "load", counting_load)
+    monkeypatch.setattr(boards, "render_to_string", counting_render)
+    return counts
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_audience_is_drawn_once_from_the_state_in_hand(counted):
+    table, _ = started_table(humans=2, bots=2)
+    state, seats = state_of(table), selectors.table_seats(table)
+    counted.update(load=0, render=0)
+    frames = boards.frames(table, seats, [0, 1, boards.SPECTATOR], state=state)
+    assert counted == {"load": 0, "render": 3}
+    for audience, html in frames.items():
+        shown = set(re.findall(r'data-card="([^"]+)"', html))
+        for seat in (0, 1, 2, 3):
+            hand = set(hearts.view(state, seat)["hand"])
+            assert (hand <= shown) if seat == audience else not (hand & shown), (audience, seat)
+    # Without the state in hand it is read from the table once, not once per audience.
+    boards.frames(table, seats, [0, 1, boards.SPECTATOR])
+    assert counted == {"load": 1, "render": 6}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_broadcast_after_a_move_reads_no_state_back(counted, monkeypatch):
+    table, _ = started_table(humans=2, bots=2)
+    state, seats = state_of(table), selectors.table_seats(table)
+    sent = []
+    monkeypatch.setattr(realtime, "_in_event_loop", lambda send, frames: sent.extend(frames))
+    counted.update(load=0, render=0)
+    realtime.broadcast(table, seats, state=state, spoken="West plays.")
+    assert counted == {"load": 0, "render": 3}
+    assert [group for group, _ in sent] == [realtime.seat_group(table.pk, 0), realtime.seat_group(table.pk, 1),
+                                            realtime.watch_group(table.pk)]
+    assert all("West plays." in message["html"] for _, message in sent)
