@@ -99,7 +99,7 @@ from games.catalogue.klondike import engine as klondike
 
 UNKNOWN = "unknown"
 SUITS = klondike.SUITS
-RANKS = klondike.RANK_ORDER
+RANKS = klondike.RANKS
 FOUNDATION = -1
 # The mark of a position proven unwinnable (see ``_Search.run``).
 DEAD = -1
