@@ -11,6 +11,7 @@ from games.catalogue.freecell.engine import ENGINE as freecell
 from games.catalogue.freecell.engine import automatic_moves
 from games.catalogue.klondike.engine import ENGINE as klondike
 from games.models import Table
+from tests.engines.freecell_tables import position
 
 pytestmark = pytest.mark.django_db
 
@@ -52,13 +53,18 @@ def freecell_played(moves, *, seed, auto_foundation=True):
         # Mostly not to a free cell, or the walk soon fills them all and is stuck.
         to_columns = [move for move in legal if move.split()[2][0] != "c"]
         move = rng.choice(to_columns if to_columns and rng.random() < 0.8 else legal)
-        steps = [move.removeprefix("move ")]
-        if auto_foundation:
-            bare = freecell.load({**freecell.dump(state), "options": {**options, "auto_foundation": False}})
-            steps += [step.removeprefix("move ") for step in automatic_moves(freecell.apply(bare, 0, move))]
-        old.append(steps)
+        old.append(old_steps(state, move))
         state = freecell.apply(state, 0, move)
     return state, {**freecell.dump(state), "history": old}
+
+
+def old_steps(state, move):
+    """The steps 0010 stored for ``move`` from ``state``: the move, then the automatic ones."""
+    steps = [move.removeprefix("move ")]
+    if state.auto_foundation:
+        bare = freecell.load({**freecell.dump(state), "options": {"auto_foundation": False, "winnable_only": False}})
+        steps += [step.removeprefix("move ") for step in automatic_moves(freecell.apply(bare, 0, move))]
+    return steps
 
 
 def undone_to_the_start(engine, data, moves):
@@ -111,6 +117,27 @@ def test_freecell_steps_are_found_again_for_any_move(seed):
         assert not auto_foundation or sum(len(steps) > 1 for steps in old["history"]) >= 5
         back = migration.freecell_backwards(migration.freecell_forwards(old))
         assert migration.freecell_forwards(back) == freecell.dump(state)
+
+
+@pytest.mark.parametrize(("columns", "move", "steps"), [
+    # Cards going up one after the other from the column the move uncovered.
+    ({0: ["KC", "2H", "AH", "9S"], 1: ["TH"]}, "move t0 t1", ["t0 t1", "t0 fH", "t0 fH"]),
+    # The ace the run uncovered goes up, then the two on top of the run: only in this order
+    # do the steps go back.
+    ({0: ["KC", "AS", "3H", "2S"], 1: ["4S"]}, "move t0 t1 2", ["t0 t1 2", "t0 fS", "t1 fS"]),
+])
+def test_freecell_moves_with_automatic_steps_convert_both_ways(columns, move, steps):
+    start = position(columns, auto_foundation=True)
+    after = freecell.apply(start, 0, move)
+    old = {**freecell.dump(after), "history": [old_steps(start, move)]}
+    assert old["history"] == [steps]
+    new = migration.freecell_forwards(old)
+    assert new == freecell.dump(after)
+    assert freecell.apply(freecell.load(new), 0, "undo").tableau == start.tableau
+    found = migration.freecell_backwards(new)["history"][0]
+    board = migration._freecell_board(new)
+    assert migration._undone_by_steps(board, found) == migration._undone_by_steps(board, steps)
+    assert migration._undone_by_steps(board, found) != migration._undone_by_steps(board, steps[::-1])
 
 
 def test_a_board_the_old_undo_cannot_reach_is_refused():
