@@ -498,8 +498,8 @@ def _foundation_suit(word: str, card: str) -> str:
 
 
 def _check_fits_foundation(state: KlondikeState, card: str) -> None:
-    have = state.foundations[SUITS.index(card[1])]
-    if have != rank_value(card) - 1:
+    if not foundation_takes(state.foundations, card):
+        have = state.foundations[SUITS.index(card[1])]
         if have == 0:
             needed = f"the ace of {card_name(card).split(' of ')[1]}"
         else:
@@ -559,10 +559,9 @@ def _moved(state: KlondikeState, args: list[str]) -> _Table:
         if count_word not in (None, "1"):
             raise IllegalMove("Only the top card of a foundation may be moved.")
         suit = source[1].upper()
-        have = state.foundations[SUITS.index(suit)]
-        if not have:
+        card = foundation_top(state.foundations, suit)
+        if card is None:
             raise IllegalMove(f"The {_place_words(source)} is empty.")
-        card = RANKS[have - 1] + suit
         if _is_foundation(target):
             raise IllegalMove("A card may not move from one foundation to another.")
         index = _pile_index(target)
