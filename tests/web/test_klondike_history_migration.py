@@ -1,4 +1,8 @@
-"""The data migration that stores Klondike's undo history as differences, both ways."""
+"""The data migration that stores Klondike's undo history as differences, both ways.
+
+Since 0011 (``tests/web/test_patience_history_migration.py``) writes each difference as a
+line of text, what 0008 writes is what 0011 then turns into the engine's form.
+"""
 
 import importlib
 
@@ -7,12 +11,13 @@ from django.apps import apps
 
 from games.catalogue.freecell.engine import ENGINE as freecell
 from games.catalogue.klondike.engine import ENGINE as klondike
-from games.catalogue.klondike.engine import _board, _board_data
+from games.catalogue.klondike.engine import _board
 from games.models import Table
 
 pytestmark = pytest.mark.django_db
 
 migration = importlib.import_module("games.migrations.0008_klondike_history_as_differences")
+as_lines = importlib.import_module("games.migrations.0011_patience_history_as_lines")
 
 
 def played(moves):
@@ -22,7 +27,8 @@ def played(moves):
     boards = []
     for n in range(moves):
         legal = [move for move in klondike.legal_moves(state, 0) if move != "undo"]
-        boards.append(_board_data(_board(state)))
+        boards.append(migration._board_data((state.tableau, state.face_down, state.stock, state.waste,
+                                             state.foundations, state.passes, state.score)))
         state = klondike.apply(state, 0, legal[(7 * n) % len(legal)])
     return state, {**klondike.dump(state), "history": boards}
 
@@ -34,6 +40,7 @@ def test_whole_boards_become_differences_and_back():
     untouched = patience.state
 
     migration.forwards(apps, None)
+    as_lines.forwards(apps, None)
     table.refresh_from_db()
     assert table.state == klondike.dump(state)
     loaded = klondike.load(table.state)
@@ -45,6 +52,7 @@ def test_whole_boards_become_differences_and_back():
     table.refresh_from_db()
     assert table.state == klondike.dump(state)
 
+    as_lines.backwards(apps, None)
     migration.backwards(apps, None)
     table.refresh_from_db()
     patience.refresh_from_db()

@@ -58,13 +58,13 @@ from typing import Any
 from games.kit import engine as base
 from games.kit.cards import RANKS, SUIT_WORDS, SUITS, card_name, checked_deck, standard_deck
 from games.kit.engine import IllegalMove
+from games.kit.patience import Undo
+from games.kit.piles import RANK_VALUE, fits_on, foundation_takes, foundation_tops, moved_run, run_length
 
 COLUMNS = 8
 CELLS = 4
 MAX_DEAL = 2**31 - 1
-RED_SUITS = "DH"
 OPPOSITE = {"C": "DH", "S": "DH", "D": "CS", "H": "CS"}
-RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, start=1)}
 
 
 def microsoft_deck(deal: int) -> list[str]:
@@ -88,25 +88,6 @@ def parse_deal(seed: Any) -> int:
     return int(text)
 
 
-def _red(card: str) -> bool:
-    return card[1] in RED_SUITS
-
-
-def _fits_on(card: str, below: str) -> bool:
-    """``card`` may lie on ``below`` in a column: one rank lower, the other colour."""
-    return RANK_VALUE[card[0]] + 1 == RANK_VALUE[below[0]] and _red(card) != _red(below)
-
-
-def run_length(column: tuple[str, ...]) -> int:
-    """How many top cards of ``column`` descend in alternating colours."""
-    if not column:
-        return 0
-    length = 1
-    while length < len(column) and _fits_on(column[-length], column[-length - 1]):
-        length += 1
-    return length
-
-
 def max_run(empty_cells: int, empty_columns: int) -> int:
     """The longest run that may move, given the free cells and empty columns it may use."""
     return (empty_cells + 1) * 2**empty_columns
@@ -114,9 +95,9 @@ def max_run(empty_cells: int, empty_columns: int) -> int:
 
 def is_safe(card: str, foundations: tuple[int, ...]) -> bool:
     """Nothing still on the table could want ``card``: the classic automatic-move rule."""
-    rank = RANK_VALUE[card[0]]
-    if foundations[SUITS.index(card[1])] != rank - 1:
+    if not foundation_takes(foundations, card):
         return False
+    rank = RANK_VALUE[card[0]]
     return rank <= 2 or all(foundations[SUITS.index(other)] >= rank - 1 for other in OPPOSITE[card[1]])
 
 
@@ -125,8 +106,8 @@ class FreeCellState:
 
     ``tableau``: 8 tuples of cards, bottom first; ``cells``: 4 cards or None;
     ``foundations``: cards up per suit, clubs, diamonds, hearts, spades; ``history``: one
-    entry per move that may be undone, each the tuple of single steps it made (its own and
-    the automatic ones) as ``(source, target, count)``.
+    entry per move that may be undone (with the automatic moves after it), each what the
+    board before it (see ``_board``) differs in from the board after (``UNDO.difference``).
     """
 
     def copy(self) -> FreeCellState:
@@ -231,10 +212,7 @@ class FreeCell(base.Engine):
             "hand": [],  # no hands in FreeCell: every card is on the table for all to see
             "tableau": [list(column) for column in state.tableau],
             "cells": list(state.cells),
-            "foundations": {
-                suit: (RANKS[count - 1] + suit if count else None)
-                for suit, count in zip(SUITS, state.foundations, strict=True)
-            },
+            "foundations": foundation_tops(state.foundations),
             "foundation_counts": dict(zip(SUITS, state.foundations, strict=True)),
             "moves": state.moves,
             "undos": state.undos,
@@ -303,7 +281,7 @@ class FreeCell(base.Engine):
             "foundations": dict(zip(SUITS, state.foundations, strict=True)),
             "moves": state.moves,
             "undos": state.undos,
-            "history": [[_spell(*step)[5:] for step in entry] for entry in state.history],
+            "history": list(state.history),
         }
 
     def load(self, data):
@@ -317,7 +295,7 @@ class FreeCell(base.Engine):
         state.foundations = tuple(data["foundations"][suit] for suit in SUITS)
         state.moves = data["moves"]
         state.undos = data["undos"]
-        state.history = tuple(tuple(_step(text) for text in entry) for entry in data["history"])
+        state.history = tuple(data["history"])
         if len(state.tableau) != COLUMNS or len(state.cells) != CELLS:
             raise ValueError("a FreeCell position has 8 columns and 4 free cells")
         on_table = [card for column in state.tableau for card in column] + [c for c in state.cells if c]
@@ -333,14 +311,17 @@ class FreeCell(base.Engine):
 
 # -- the rules ------------------------------------------------------------------------------
 
+# What undo restores: the columns, the free cells one by one, the foundations.
+UNDO = Undo(piles=tuple(f"t{j}" for j in range(COLUMNS)), values=(*(f"c{k}" for k in range(CELLS)), "foundations"))
+
+
+def _board(state: FreeCellState) -> tuple:
+    """The board laid out as ``UNDO`` names it."""
+    return (*state.tableau, *state.cells, state.foundations)
+
 
 def _spell(source: str, target: str, count: int) -> str:
     return f"move {source} {target}" + (f" {count}" if count > 1 else "")
-
-
-def _step(text: str) -> tuple[str, str, int]:
-    words = text.split()
-    return (words[0], words[1], int(words[2]) if len(words) > 2 else 1)
 
 
 def _place(word: str) -> str:
@@ -378,29 +359,31 @@ def _single_moves(state: FreeCellState):
     to_empty = max_run(empty_cells, max(empty_columns - 1, 0))
     sources = [(f"t{i}", column[-1]) for i, column in enumerate(tableau) if column]
     sources += [(f"c{i}", card) for i, card in enumerate(cells) if card]
+    targets = [(f"t{j}", column[-1], RANK_VALUE[column[-1][0]]) if column else (f"t{j}", None, 0)
+               for j, column in enumerate(tableau)]
+    free = [f"c{k}" for k, held in enumerate(cells) if held is None]
     for source, card in sources:
-        suit = card[1]
-        if foundations[SUITS.index(suit)] == RANK_VALUE[card[0]] - 1:
-            yield (source, "f" + suit, 1)
-        run = run_length(tableau[int(source[1])]) if source[0] == "t" else 1
-        for j, column in enumerate(tableau):
-            target = f"t{j}"
+        if foundation_takes(foundations, card):
+            yield (source, "f" + card[1], 1)
+        from_column = source[0] == "t"
+        pile = tableau[int(source[1])] if from_column else (card,)
+        run = run_length(pile)
+        reach, reach_empty = min(run, to_column), min(run, to_empty)
+        rank = RANK_VALUE[card[0]]
+        for target, top, top_rank in targets:
             if target == source:
                 continue
-            if column:
+            if top:
                 # Only one run length can fit: the one whose bottom card lies on this top card.
-                need = RANK_VALUE[column[-1][0]] - RANK_VALUE[card[0]]
-                if 1 <= need <= min(run, to_column):
-                    bottom = tableau[int(source[1])][-need] if source[0] == "t" else card
-                    if _fits_on(bottom, column[-1]):
-                        yield (source, target, need)
+                need = top_rank - rank
+                if 1 <= need <= reach and fits_on(pile[-need], top):
+                    yield (source, target, need)
             else:
-                for count in range(1, min(run, to_empty) + 1):
+                for count in range(1, reach_empty + 1):
                     yield (source, target, count)
-        if source[0] == "t":
-            for k, held in enumerate(cells):
-                if held is None:
-                    yield (source, f"c{k}", 1)
+        if from_column:
+            for cell in free:
+                yield (source, cell, 1)
 
 
 def _checked_move(state: FreeCellState, words: list[str]) -> tuple[str, str, int]:
@@ -445,9 +428,8 @@ def _checked_move(state: FreeCellState, words: list[str]) -> tuple[str, str, int
             raise IllegalMove(
                 f"The {card_name(card)} goes on the {SUIT_WORDS[suit]} foundation, not the {SUIT_WORDS[target[1]]}."
             )
-        up = state.foundations[SUITS.index(suit)]
-        if RANK_VALUE[card[0]] != up + 1:
-            needed = card_name(RANKS[up] + suit)
+        if not foundation_takes(state.foundations, card):
+            needed = card_name(RANKS[state.foundations[SUITS.index(suit)]] + suit)
             raise IllegalMove(
                 f"The {card_name(card)} cannot go up yet: the {SUIT_WORDS[suit]} foundation needs the {needed} first."
             )
@@ -479,7 +461,7 @@ def _checked_move(state: FreeCellState, words: list[str]) -> tuple[str, str, int
         bottom = column[-count] if count <= len(column) else None
         if bottom is None or count > run:
             raise IllegalMove(_not_a_run(source, count, len(column)))
-        if not _fits_on(bottom, top):
+        if not fits_on(bottom, top):
             raise IllegalMove(
                 f"The {card_name(bottom)} does not go on the {card_name(top)}: "
                 "columns build down in alternating colours."
@@ -507,19 +489,22 @@ def _too_many(count: int, empty_cells: int, empty_columns: int, limit: int, onto
 
 
 def _do_step(tableau: list, cells: list, foundations: list, source: str, target: str, count: int) -> None:
+    if source[0] == "t" == target[0]:
+        moved_run(tableau, int(source[1]), int(target[1]), count)
+        return
+    # One card, to or from a free cell, or up to a foundation.
     if source[0] == "t":
-        column = tableau[int(source[1])]
-        cards = column[-count:]
-        tableau[int(source[1])] = column[:-count]
+        card = tableau[int(source[1])][-1]
+        tableau[int(source[1])] = tableau[int(source[1])][:-1]
     else:
-        cards = (cells[int(source[1])],)
+        card = cells[int(source[1])]
         cells[int(source[1])] = None
     if target[0] == "t":
-        tableau[int(target[1])] = tableau[int(target[1])] + cards
+        tableau[int(target[1])] += (card,)
     elif target[0] == "c":
-        cells[int(target[1])] = cards[0]
+        cells[int(target[1])] = card
     else:
-        foundations[SUITS.index(target[1])] += 1
+        foundations[SUITS.index(card[1])] += 1
 
 
 def _automatic_steps(tableau: list, cells: list, foundations: list) -> list[tuple[str, str, int]]:
@@ -553,38 +538,21 @@ def automatic_moves(state: FreeCellState) -> list[str]:
 def _moved(state: FreeCellState, source: str, target: str, count: int) -> FreeCellState:
     tableau, cells, foundations = list(state.tableau), list(state.cells), list(state.foundations)
     _do_step(tableau, cells, foundations, source, target, count)
-    steps = [(source, target, count)]
     if state.auto_foundation:
-        steps += _automatic_steps(tableau, cells, foundations)
+        _automatic_steps(tableau, cells, foundations)
     new = state.copy()
     new.tableau, new.cells, new.foundations = tuple(tableau), tuple(cells), tuple(foundations)
     new.moves = state.moves + 1
-    new.history = state.history + (tuple(steps),)
+    new.history = state.history + (UNDO.difference(_board(state), _board(new)),)
     return new
 
 
 def _undone(state: FreeCellState) -> FreeCellState:
     if not state.history:
         raise IllegalMove("There is no move to take back.")
-    tableau, cells, foundations = list(state.tableau), list(state.cells), list(state.foundations)
-    for source, target, count in reversed(state.history[-1]):
-        if target[0] == "f":
-            suit = SUITS.index(target[1])
-            foundations[suit] -= 1
-            cards = (RANKS[foundations[suit]] + target[1],)
-        elif target[0] == "c":
-            cards = (cells[int(target[1])],)
-            cells[int(target[1])] = None
-        else:
-            column = tableau[int(target[1])]
-            cards = column[-count:]
-            tableau[int(target[1])] = column[:-count]
-        if source[0] == "t":
-            tableau[int(source[1])] = tableau[int(source[1])] + cards
-        else:
-            cells[int(source[1])] = cards[0]
+    board = UNDO.restored(_board(state), state.history[-1])
     new = state.copy()
-    new.tableau, new.cells, new.foundations = tuple(tableau), tuple(cells), tuple(foundations)
+    new.tableau, new.cells, new.foundations = board[:COLUMNS], board[COLUMNS:-1], board[-1]
     new.moves = state.moves + 1
     new.undos = state.undos + 1
     new.history = state.history[:-1]

@@ -34,6 +34,7 @@ from itertools import count as counter
 from games.catalogue.freecell import engine as freecell
 from games.kit.cards import RANKS, SUITS
 from games.kit.engine import IllegalMove
+from games.kit.piles import PARENTS
 
 # Card code: rank (1..13) * 4 + suit (clubs, diamonds, hearts, spades = 0..3).
 CODE = {rank + suit: (r << 2) | s for r, rank in enumerate(RANKS, start=1) for s, suit in enumerate(SUITS)}
@@ -41,12 +42,7 @@ NAME = {code: card for card, code in CODE.items()}
 RANK = [c >> 2 for c in range(56)]
 SUIT = [c & 3 for c in range(56)]
 # The two cards a card may lie on in a column (one rank up, the other colour).
-_RED = (False, True, True, False)
-FITS = [b"" for _ in range(56)]
-for _c in range(4, 56):
-    _r, _s = _c >> 2, _c & 3
-    if _r < 13:
-        FITS[_c] = bytes(((_r + 1) << 2) | t for t in range(4) if _RED[t] != _RED[_s])
+FITS = [bytes(CODE[parent] for parent in PARENTS[NAME[c]]) if c in NAME else b"" for c in range(56)]
 OPPOSITE = [(1, 2), (0, 3), (0, 3), (1, 2)]
 
 # Weights of the score: cards not up, cards on top of each suit's next card, full free

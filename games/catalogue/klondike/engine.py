@@ -64,16 +64,22 @@ Nobody, the player included, sees face-down cards or the stock's order.
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.kit import engine as base
-from games.kit.cards import card_name, checked_deck, shuffled, standard_deck
+from games.kit.cards import RANKS, SUITS, card_name, checked_deck, shuffled, standard_deck
 from games.kit.engine import IllegalMove
+from games.kit.patience import Undo
+from games.kit.piles import (
+    drawn,
+    fits_on,
+    foundation_takes,
+    foundation_top,
+    foundation_tops,
+    moved_run,
+    rank_value,
+    turned_over,
+)
 
 PILES = 7
-SUITS = "CDHS"
-RANK_ORDER = "A23456789TJQK"
-RED = frozenset("DH")
 FACE_DOWN = "??"
 PILE_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
 UNLIMITED = "unlimited"
@@ -87,18 +93,13 @@ VEGAS_START = -52
 VEGAS_CARD = 5
 
 
-def rank_value(card: str) -> int:
-    """Ace 1 .. king 13."""
-    return RANK_ORDER.index(card[0]) + 1
-
-
-def fits_on(card: str, under: str) -> bool:
-    """``card`` may lie on ``under`` in the tableau: one rank lower, the other colour."""
-    return rank_value(under) == rank_value(card) + 1 and (card[1] in RED) != (under[1] in RED)
-
-
 def pile_name(index: int) -> str:
     return f"t{index}"
+
+
+# What undo restores: the piles, then everything else but the seed, the options and the counters.
+UNDO = Undo(piles=tuple(pile_name(index) for index in range(PILES)) + ("stock", "waste"),
+            values=("face_down", "foundations", "passes", "score"))
 
 
 class KlondikeState:
@@ -108,7 +109,7 @@ class KlondikeState:
     pile n face down; ``stock`` is top first; ``waste`` bottom first (its top is last);
     ``foundations`` counts the cards up per suit in ``CDHS`` order. ``history`` holds what
     ``undo`` goes back to, oldest first: each earlier board (see ``_board``) as what differs
-    from the board after it (see ``_difference``).
+    from the board after it (``UNDO.difference``, see ``games.kit.patience``).
     """
 
     def __eq__(self, other: object) -> bool:
@@ -123,8 +124,8 @@ class KlondikeState:
 
 
 def _board(state: KlondikeState) -> tuple:
-    """What undo restores: everything but the seed, the options and the counters."""
-    return (state.tableau, state.face_down, state.stock, state.waste, state.foundations,
+    """What undo restores, laid out as ``UNDO`` names it."""
+    return (*state.tableau, state.stock, state.waste, state.face_down, state.foundations,
             state.passes, state.score)
 
 
@@ -137,10 +138,11 @@ class _Table:
 
     def __init__(self, state: KlondikeState) -> None:
         self.options = state.options
-        self.tableau = [list(pile) for pile in state.tableau]
+        # Piles stay tuples: a pile the move leaves alone is the same object in the new state.
+        self.tableau = list(state.tableau)
         self.face_down = list(state.face_down)
-        self.stock = list(state.stock)
-        self.waste = list(state.waste)
+        self.stock = state.stock
+        self.waste = state.waste
         self.foundations = list(state.foundations)
         self.passes = state.passes
         self.score = state.score
@@ -170,20 +172,20 @@ class _Table:
         rest = sorted((card for pile in self.tableau for card in pile), key=rank_value)
         for card in rest:
             self.to_foundation(card)
-        self.tableau = [[] for _ in range(PILES)]
+        self.tableau = [() for _ in range(PILES)]
 
     def freeze(self, state: KlondikeState) -> KlondikeState:
         new = KlondikeState.__new__(KlondikeState)
         new.__dict__.update(state.__dict__)
-        new.tableau = tuple(tuple(pile) for pile in self.tableau)
+        new.tableau = tuple(self.tableau)
         new.face_down = tuple(self.face_down)
-        new.stock = tuple(self.stock)
-        new.waste = tuple(self.waste)
+        new.stock = self.stock
+        new.waste = self.waste
         new.foundations = tuple(self.foundations)
         new.passes = self.passes
         new.score = self.score
         new.moves = state.moves + 1
-        new.history = state.history + (_difference(_board(state), _board(new)),)
+        new.history = state.history + (UNDO.difference(_board(state), _board(new)),)
         return new
 
 
@@ -250,11 +252,11 @@ class Klondike(base.Engine):
         tops = [_top(state, index) for index in range(PILES)]
         if state.waste:
             card = state.waste[-1]
-            if _foundation_takes(state, card):
+            if foundation_takes(state.foundations, card):
                 moves.append(f"move waste f{card[1]}")
             moves += [f"move waste {pile_name(i)}" for i in range(PILES) if _pile_takes(state, i, card)]
         for index in range(PILES):
-            if tops[index] and _foundation_takes(state, tops[index]):
+            if tops[index] and foundation_takes(state.foundations, tops[index]):
                 moves.append(f"move {pile_name(index)} f{tops[index][1]}")
         for index in range(PILES):
             pile = state.tableau[index]
@@ -263,9 +265,9 @@ class Klondike(base.Engine):
                 for to in range(PILES):
                     if to != index and _pile_takes(state, to, head):
                         moves.append(f"move {pile_name(index)} {pile_name(to)} {count}")
-        for suit_index, suit in enumerate(SUITS):
-            if state.foundations[suit_index]:
-                card = RANK_ORDER[state.foundations[suit_index] - 1] + suit
+        for suit in SUITS:
+            card = foundation_top(state.foundations, suit)
+            if card:
                 moves += [f"move f{suit} {pile_name(i)}" for i in range(PILES) if _pile_takes(state, i, card)]
         for index in range(PILES):
             pile = state.tableau[index]
@@ -323,10 +325,7 @@ class Klondike(base.Engine):
                 [FACE_DOWN] * state.face_down[index] + list(pile[state.face_down[index]:])
                 for index, pile in enumerate(state.tableau)
             ],
-            "foundations": {
-                suit: RANK_ORDER[count - 1] + suit if count else None
-                for suit, count in zip(SUITS, state.foundations, strict=True)
-            },
+            "foundations": foundation_tops(state.foundations),
             "stock_count": len(state.stock),
             "waste": list(state.waste[-waste_shown:]),
             "waste_count": len(state.waste),
@@ -381,7 +380,13 @@ class Klondike(base.Engine):
         return {
             "seed": state.seed,
             "options": dict(state.options),
-            **_board_data(_board(state)),
+            "tableau": [list(pile) for pile in state.tableau],
+            "face_down": list(state.face_down),
+            "stock": list(state.stock),
+            "waste": list(state.waste),
+            "foundations": list(state.foundations),
+            "passes": state.passes,
+            "score": state.score,
             "moves": state.moves,
             "undos": state.undos,
             "history": list(state.history),
@@ -391,8 +396,13 @@ class Klondike(base.Engine):
         state = KlondikeState.__new__(KlondikeState)
         state.seed = data["seed"]
         state.options = self.resolve_options(data["options"])
-        (state.tableau, state.face_down, state.stock, state.waste, state.foundations,
-         state.passes, state.score) = _board_from(data)
+        state.tableau = tuple(tuple(pile) for pile in data["tableau"])
+        state.face_down = tuple(data["face_down"])
+        state.stock = tuple(data["stock"])
+        state.waste = tuple(data["waste"])
+        state.foundations = tuple(data["foundations"])
+        state.passes = data["passes"]
+        state.score = data["score"]
         state.moves = data["moves"]
         state.undos = data["undos"]
         state.history = tuple(data["history"])
@@ -402,99 +412,12 @@ class Klondike(base.Engine):
 # -- the rules ------------------------------------------------------------------------------
 
 
-def _board_data(board: tuple) -> dict[str, Any]:
-    tableau, face_down, stock, waste, foundations, passes, score = board
-    return {
-        "tableau": [list(pile) for pile in tableau],
-        "face_down": list(face_down),
-        "stock": list(stock),
-        "waste": list(waste),
-        "foundations": list(foundations),
-        "passes": passes,
-        "score": score,
-    }
-
-
-def _board_from(data: dict[str, Any]) -> tuple:
-    return (
-        tuple(tuple(pile) for pile in data["tableau"]),
-        tuple(data["face_down"]),
-        tuple(data["stock"]),
-        tuple(data["waste"]),
-        tuple(data["foundations"]),
-        data["passes"],
-        data["score"],
-    )
-
-
-def _difference(earlier: tuple, later: tuple) -> dict[str, Any]:
-    """What ``undo`` needs to rebuild ``earlier`` from ``later``, the board one move on: the
-    piles, talon, counts and score that differ. A move changes two piles and the talon at
-    most, so an entry holds a few cards where a whole board holds 52 (with whole boards a
-    600-move game stored 250 KiB of state, rewritten on every move)."""
-    tableau, face_down, stock, waste, foundations, passes, score = earlier
-    entry: dict[str, Any] = {}
-    for index, (pile, after) in enumerate(zip(tableau, later[0], strict=True)):
-        if pile != after:
-            entry[pile_name(index)] = _edit(pile, after)
-    if stock != later[2]:
-        entry["stock"] = _edit(stock, later[2])
-    if waste != later[3]:
-        entry["waste"] = _edit(waste, later[3])
-    for key, value, after in (("face_down", face_down, later[1]), ("foundations", foundations, later[4])):
-        if value != after:
-            entry[key] = list(value)
-    for key, value, after in (("passes", passes, later[5]), ("score", score, later[6])):
-        if value != after:
-            entry[key] = value
-    return entry
-
-
-def _restored(later: tuple, entry: dict[str, Any]) -> tuple:
-    """The board that ``entry`` (see ``_difference``) was taken from."""
-    tableau, face_down, stock, waste, foundations, passes, score = later
-    tableau = tuple(_edited(pile, entry[pile_name(index)]) if pile_name(index) in entry else pile
-                    for index, pile in enumerate(tableau))
-    return (
-        tableau,
-        tuple(entry.get("face_down", face_down)),
-        _edited(stock, entry["stock"]) if "stock" in entry else stock,
-        _edited(waste, entry["waste"]) if "waste" in entry else waste,
-        tuple(entry.get("foundations", foundations)),
-        entry.get("passes", passes),
-        entry.get("score", score),
-    )
-
-
-def _edit(old: tuple, new: tuple) -> list:
-    """``[kept, tail, cards]``: ``old`` is the first ``kept`` cards of ``new``, then ``cards``,
-    then the last ``tail`` cards of ``new`` (cards leave and join a pile at its top, and the
-    stock at its top, its first card)."""
-    kept = 0
-    most = min(len(old), len(new))
-    while kept < most and old[kept] == new[kept]:
-        kept += 1
-    tail = 0
-    while tail < most - kept and old[-1 - tail] == new[-1 - tail]:
-        tail += 1
-    return [kept, tail, list(old[kept:len(old) - tail])]
-
-
-def _edited(new: tuple, edit: list) -> tuple:
-    kept, tail, cards = edit
-    return new[:kept] + tuple(cards) + new[len(new) - tail:]
-
-
 def _top(state: KlondikeState, index: int) -> str | None:
     """The top card of a pile when it is face up."""
     pile = state.tableau[index]
     if pile and state.face_down[index] < len(pile):
         return pile[-1]
     return None
-
-
-def _foundation_takes(state: KlondikeState, card: str) -> bool:
-    return state.foundations[SUITS.index(card[1])] == rank_value(card) - 1
 
 
 def _pile_takes(state: KlondikeState, index: int, card: str) -> bool:
@@ -520,12 +443,9 @@ def _may_draw(state: KlondikeState) -> str | None:
 
 def _draw(table: _Table, state: KlondikeState) -> None:
     if table.stock:
-        count = min(state.options["draw"], len(table.stock))
-        table.waste += table.stock[:count]
-        del table.stock[:count]
+        table.stock, table.waste = drawn(table.stock, table.waste, state.options["draw"])
         return
-    table.stock = table.waste
-    table.waste = []
+    table.stock, table.waste = turned_over(table.waste)
     table.passes += 1
     if table.options["scoring"] == "standard":
         if state.options["draw"] == 1:
@@ -539,8 +459,9 @@ def _undone(state: KlondikeState) -> KlondikeState:
         raise IllegalMove("There is no move to undo.")
     new = KlondikeState.__new__(KlondikeState)
     new.__dict__.update(state.__dict__)
-    (new.tableau, new.face_down, new.stock, new.waste, new.foundations,
-     new.passes, new.score) = _restored(_board(state), state.history[-1])
+    board = UNDO.restored(_board(state), state.history[-1])
+    new.tableau = board[:PILES]
+    new.stock, new.waste, new.face_down, new.foundations, new.passes, new.score = board[PILES:]
     new.history = state.history[:-1]
     new.moves = state.moves + 1
     new.undos = state.undos + 1
@@ -577,12 +498,12 @@ def _foundation_suit(word: str, card: str) -> str:
 
 
 def _check_fits_foundation(state: KlondikeState, card: str) -> None:
-    have = state.foundations[SUITS.index(card[1])]
-    if have != rank_value(card) - 1:
+    if not foundation_takes(state.foundations, card):
+        have = state.foundations[SUITS.index(card[1])]
         if have == 0:
             needed = f"the ace of {card_name(card).split(' of ')[1]}"
         else:
-            needed = f"the {card_name(RANK_ORDER[have] + card[1])}"
+            needed = f"the {card_name(RANKS[have] + card[1])}"
         raise IllegalMove(f"The {card_name(card)} cannot go up yet: {needed} must go first.")
 
 
@@ -623,13 +544,13 @@ def _moved(state: KlondikeState, args: list[str]) -> _Table:
         if _is_foundation(target):
             _foundation_suit(target, card)
             _check_fits_foundation(state, card)
-            table.waste.pop()
+            table.waste = table.waste[:-1]
             table.to_foundation(card)
         else:
             index = _pile_index(target)
             _check_fits_pile(state, index, card)
-            table.waste.pop()
-            table.tableau[index].append(card)
+            table.waste = table.waste[:-1]
+            table.tableau[index] += (card,)
             table.add_score(WASTE_TO_TABLEAU)
         return table
     if _is_foundation(source):
@@ -638,17 +559,16 @@ def _moved(state: KlondikeState, args: list[str]) -> _Table:
         if count_word not in (None, "1"):
             raise IllegalMove("Only the top card of a foundation may be moved.")
         suit = source[1].upper()
-        have = state.foundations[SUITS.index(suit)]
-        if not have:
+        card = foundation_top(state.foundations, suit)
+        if card is None:
             raise IllegalMove(f"The {_place_words(source)} is empty.")
-        card = RANK_ORDER[have - 1] + suit
         if _is_foundation(target):
             raise IllegalMove("A card may not move from one foundation to another.")
         index = _pile_index(target)
         _check_fits_pile(state, index, card)
         table = _Table(state)
         table.foundations[SUITS.index(suit)] -= 1
-        table.tableau[index].append(card)
+        table.tableau[index] += (card,)
         table.add_score(FROM_FOUNDATION if state.options["scoring"] == "standard" else -VEGAS_CARD)
         return table
     index = _pile_index(source)
@@ -665,7 +585,7 @@ def _moved(state: KlondikeState, args: list[str]) -> _Table:
         _foundation_suit(target, card)
         _check_fits_foundation(state, card)
         table = _Table(state)
-        table.tableau[index].pop()
+        table.tableau[index] = pile[:-1]
         table.to_foundation(card)
         _exposed(table, state, index)
         return table
@@ -686,9 +606,7 @@ def _moved(state: KlondikeState, args: list[str]) -> _Table:
                               f"card{'s' if face_up != 1 else ''}.")
     _check_fits_pile(state, to, pile[-count])
     table = _Table(state)
-    run = table.tableau[index][-count:]
-    del table.tableau[index][-count:]
-    table.tableau[to] += run
+    moved_run(table.tableau, index, to, count)
     _exposed(table, state, index)
     return table
 

@@ -96,10 +96,10 @@ import time
 from dataclasses import dataclass, field
 
 from games.catalogue.klondike import engine as klondike
+from games.kit.cards import RANKS, SUITS
+from games.kit.piles import PARENTS
 
 UNKNOWN = "unknown"
-SUITS = klondike.SUITS
-RANKS = klondike.RANK_ORDER
 FOUNDATION = -1
 # The mark of a position proven unwinnable (see ``_Search.run``).
 DEAD = -1
@@ -117,19 +117,12 @@ NOISE = 50
 # Cards as integers: suit index * 13 + rank - 1 (ace 0 .. king 12), suits in CDHS order.
 _CARD = {rank + suit: s * 13 + r for s, suit in enumerate(SUITS) for r, rank in enumerate(RANKS)}
 _NAME = {value: name for name, value in _CARD.items()}
-_RED = (False, True, True, False)
 _OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
 _SAME = (3, 2, 1, 0)
 # The two cards one rank higher and of the other colour, on which a card may lie.
-_PARENTS = tuple(
-    tuple(o * 13 + c % 13 + 1 for o in _OPPOSITE[c // 13]) if c % 13 < 12 else ()
-    for c in range(52)
-)
+_PARENTS = tuple(tuple(_CARD[parent] for parent in PARENTS[_NAME[c]]) for c in range(52))
 # The two cards one rank lower and of the other colour, which may lie on a card.
-_CHILDREN = tuple(
-    tuple(o * 13 + c % 13 - 1 for o in _OPPOSITE[c // 13]) if c % 13 else ()
-    for c in range(52)
-)
+_CHILDREN = tuple(tuple(child for child in range(52) if c in _PARENTS[child]) for c in range(52))
 _TWIN = tuple(_SAME[c // 13] * 13 + c % 13 for c in range(52))
 _KINGS = (12, 25, 38, 51)
 
