@@ -1,0 +1,75 @@
+"""Reading a move: ``verb arg arg`` into a checked verb and arguments, cards parsed.
+
+Every failure raises ``IllegalMove`` with the engine's own reason, so the player reads
+the same words whichever engine refused them:
+
+    verb, args = read_move(move, VERBS, example="draw stock", unknown=f"{move!r} is not ...")
+    card = read_card(args[0])                       # "QX" -> IllegalMove("... the suit ...")
+    chosen = read_cards(args, count=3, reason="Pass exactly three cards.")
+
+``VERBS`` maps each verb to the argument counts it takes (None: any count, checked where
+the verb is played, after the checks of the game's state that come first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Any, NamedTuple
+
+from games.kit.cards import CardError, parse_card
+from games.kit.engine import IllegalMove
+
+
+class Move(NamedTuple):
+    verb: str
+    args: list[str]
+
+
+def read_move(
+    move: Any,
+    verbs: Mapping[str, Collection[int] | None],
+    *,
+    example: str,
+    unknown: str,
+    empty: str | None = None,
+    lower: bool = True,
+) -> Move:
+    """The verb and arguments of ``move``, split at runs of spaces (lower case if ``lower``).
+
+    Refused: a move that is not text (the reason shows ``example``), an empty move
+    (``empty``, else ``unknown``), a verb not in ``verbs`` or a count of arguments it does
+    not take (``unknown``).
+    """
+    if not isinstance(move, str):
+        raise IllegalMove(f"{move!r} is not a move: send text like '{example}'.")
+    words = (move.lower() if lower else move).split()
+    if not words:
+        raise IllegalMove(empty or unknown)
+    verb, args = words[0], words[1:]
+    counts = verbs.get(verb, ())
+    if counts is not None and len(args) not in counts:
+        raise IllegalMove(unknown)
+    return Move(verb, args)
+
+
+def read_card(word: str, *, jokers: bool = False, spelling: Callable[[str], str] | None = None) -> str:
+    """``word`` as a card (``spelling`` first turns what players type, ``10h``, into ``TH``)."""
+    try:
+        return parse_card(spelling(word) if spelling else word, jokers=jokers)
+    except CardError as error:
+        raise IllegalMove(str(error)) from None
+
+
+def read_cards(
+    words: Iterable[str],
+    *,
+    count: int | None = None,
+    reason: str = "",
+    jokers: bool = False,
+    spelling: Callable[[str], str] | None = None,
+) -> list[str]:
+    """``words`` as cards; exactly ``count`` of them unless ``count`` is None (else ``reason``)."""
+    words = list(words)
+    if count is not None and len(words) != count:
+        raise IllegalMove(reason)
+    return [read_card(word, jokers=jokers, spelling=spelling) for word in words]
