@@ -34,7 +34,8 @@ def read_move(
     empty: str | None = None,
     lower: bool = True,
 ) -> Move:
-    """The verb and arguments of ``move``, split at runs of spaces (lower case if ``lower``).
+    """The verb (in lower case) and arguments (too, if ``lower``) of ``move``, split at
+    whitespace.
 
     Refused: a move that is not text (the reason shows ``example``), an empty move
     (``empty``, else ``unknown``), a verb not in ``verbs`` or a count of arguments it does
@@ -45,7 +46,7 @@ def read_move(
     words = (move.lower() if lower else move).split()
     if not words:
         raise IllegalMove(empty or unknown)
-    verb, args = words[0], words[1:]
+    verb, args = words[0].lower(), words[1:]
     counts = verbs.get(verb, ())
     if counts is not None and len(args) not in counts:
         raise IllegalMove(unknown)

@@ -69,6 +69,8 @@ from typing import Any
 from games.kit import engine as base
 from games.kit.cards import card_name, checked_deck, shuffled, standard_deck
 from games.kit.engine import IllegalMove
+from games.kit.moves import read_move
+from games.kit.state import GameState
 
 PILES = 7
 SUITS = "CDHS"
@@ -77,6 +79,7 @@ RED = frozenset("DH")
 FACE_DOWN = "??"
 PILE_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
 UNLIMITED = "unlimited"
+VERBS = {"undo": (0,), "draw": (0,), "flip": (1,), "move": (2, 3)}
 
 # Windows standard scores.
 TO_FOUNDATION = 10
@@ -101,7 +104,7 @@ def pile_name(index: int) -> str:
     return f"t{index}"
 
 
-class KlondikeState:
+class KlondikeState(GameState):
     """One moment of a game. Treat as immutable: the engine builds a new one per move.
 
     ``tableau`` holds seven tuples of cards, bottom up, the first ``face_down[n]`` of
@@ -110,13 +113,6 @@ class KlondikeState:
     ``undo`` goes back to, oldest first: each earlier board (see ``_board``) as what differs
     from the board after it (see ``_difference``).
     """
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, KlondikeState):
-            return NotImplemented
-        return self.__dict__ == other.__dict__
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<KlondikeState move {self.moves}{' won' if _won(self) else ''}>"
@@ -282,17 +278,19 @@ class Klondike(base.Engine):
             raise IllegalMove("Klondike is played alone, from seat 0.")
         if _won(state):
             raise IllegalMove("The game is won: there is nothing left to play.")
-        words = move.lower().split()
-        verb, args = (words[0], words[1:]) if words else ("", [])
-        if verb == "undo" and not args:
+        verb, args = read_move(move, VERBS, example="draw", unknown=(
+            f"{move!r} is not a Klondike move: use 'draw', 'move waste t3', 'move t2 t5 3', "
+            "'move t4 fS', 'move fS t2', 'flip t3' or 'undo'."
+        ))
+        if verb == "undo":
             return _undone(state)
-        if verb == "draw" and not args:
+        if verb == "draw":
             reason = _may_draw(state)
             if reason:
                 raise IllegalMove(reason)
             table = _Table(state)
             _draw(table, state)
-        elif verb == "flip" and len(args) == 1:
+        elif verb == "flip":
             index = _pile_index(args[0])
             pile = state.tableau[index]
             if not pile:
@@ -301,13 +299,8 @@ class Klondike(base.Engine):
                 raise IllegalMove(f"The top card of the {PILE_WORDS[index]} pile is already face up.")
             table = _Table(state)
             table.top_up(index)
-        elif verb == "move" and len(args) in (2, 3):
+        else:  # move
             table = _moved(state, args)
-        else:
-            raise IllegalMove(
-                f"{move!r} is not a Klondike move: use 'draw', 'move waste t3', 'move t2 t5 3', "
-                "'move t4 fS', 'move fS t2', 'flip t3' or 'undo'."
-            )
         if state.options["auto_finish"]:
             table.finish_if_open()
         return table.freeze(state)
@@ -388,7 +381,7 @@ class Klondike(base.Engine):
         }
 
     def load(self, data):
-        state = KlondikeState.__new__(KlondikeState)
+        state = KlondikeState.blank()
         state.seed = data["seed"]
         state.options = self.resolve_options(data["options"])
         (state.tableau, state.face_down, state.stock, state.waste, state.foundations,
