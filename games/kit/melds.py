@@ -10,8 +10,9 @@ Two forms, for two kinds of game:
   enough to be asked for every card of every hand in a playout.
 - Melds as text (Rummy): ``(kind, cards, jokers)`` with ``kind`` ``"set"`` or ``"run"``,
   ``cards`` in table order and ``jokers`` the sorted ``(joker, stands_for)`` pairs (a card
-  in a run, a rank in a set); runs with aces low, or high-or-low (Q-K-A and A-2-3, never
-  K-A-2). ``build_meld`` checks and lays out a meld, ``melds_in`` lists those a hand can
+  in a run, a rank in a set). A game may put its own fields first (Rummy's melds on the
+  table are ``(owner, kind, cards, jokers)``): these functions read the last three. Runs
+  have aces low, or high-or-low (Q-K-A and A-2-3, never K-A-2). ``build_meld`` checks and lays out a meld, ``melds_in`` lists those a hand can
   make, ``layoffs_onto`` and ``swaps_into`` what a hand can add to or take from a meld.
 
 Card values are ``cards.pip_value``'s: ace 1, two to ten at face value, courts 10.
@@ -331,14 +332,14 @@ def _place_run(naturals, wild, suit, high, aces_high, *, strict=True):
 
 def meld_items(meld) -> list[tuple[str, str | None]]:
     """A meld as ``build_meld`` items, every joker naming what it stands for."""
-    kind, cards, jokers = meld
+    kind, cards, jokers = meld[-3], meld[-2], meld[-1]
     stands = dict(jokers)
     return [(card, stands.get(card) if kind == RUN else None) for card in cards]
 
 
 def _run_spots(meld):
     """(suit, lowest place, highest place, aces high?) of a run."""
-    _, cards, jokers = meld
+    cards, jokers = meld[-2], meld[-1]
     stands = dict(jokers)
     named = [stands.get(card, card) for card in cards]
     suit = named[0][1]
@@ -395,7 +396,7 @@ def melds_in(hand, *, aces_high: bool) -> list[list[str]]:
 def layoffs_onto(meld, hand, *, aces_high: bool) -> list[str]:
     """Every card of ``hand`` that may be laid off on ``meld``, as move words (a joker on a
     run as ``X1=8S``)."""
-    kind, cards, jokers = meld
+    kind, cards = meld[-3], meld[-2]
     wild = [card for card in hand if card in JOKERS][:1]
     if kind == SET:
         if len(cards) >= 4:
@@ -416,7 +417,7 @@ def layoffs_onto(meld, hand, *, aces_high: bool) -> list[str]:
 
 def swaps_into(meld, hand) -> list[tuple[str, str]]:
     """(natural card in ``hand``, the joker of ``meld`` it would take) for every swap."""
-    kind, cards, jokers = meld
+    kind, cards, jokers = meld[-3], meld[-2], meld[-1]
     if not jokers:
         return []
     if kind == RUN:
@@ -427,7 +428,7 @@ def swaps_into(meld, hand) -> list[tuple[str, str]]:
 
 def swapped(meld, card):
     """The meld with ``card`` in place of the joker it stands for, and that joker; or None."""
-    kind, cards, jokers = meld
+    kind, cards, jokers = meld[-3], meld[-2], meld[-1]
     if kind == RUN:
         joker = next((joker for joker, stands in jokers if stands == card), None)
     elif card[0] == (jokers[0][1] if jokers else None) and card not in cards:
@@ -447,8 +448,8 @@ def swapped(meld, card):
 
 def fit_hint(meld) -> str:
     """Why a card does not fit ``meld``, in the player's words."""
-    if meld[0] == SET:
-        if len(meld[1]) >= 4:
+    if meld[-3] == SET:
+        if len(meld[-2]) >= 4:
             return "a set holds at most four cards."
         return "a set takes only a card of its rank that it lacks."
     return "a run takes only the next card of its suit at either end."

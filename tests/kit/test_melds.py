@@ -59,6 +59,8 @@ def test_deadwood_counts_aces_one_and_courts_ten():
     assert melds.deadwood(hand_mask(cards("AS 2S 3S KH KD KC 7D"))) == 7
     # The seven of hearts does better in the run than in the set of sevens.
     assert melds.deadwood(hand_mask(cards("7C 7D 7H 8H 9H"))) == 14
+    # Three of four sevens make the set, so the fourth can run.
+    assert melds.deadwood(hand_mask(cards("7C 7D 7H 7S 8S 9S"))) == 0
 
 
 def test_a_card_lays_off_on_a_set_or_either_end_of_a_run():

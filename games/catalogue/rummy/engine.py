@@ -200,11 +200,11 @@ class Rummy(base.Engine):
                     moves.append("meld " + " ".join(cards))
         if state.has_melded[seat] or state.options["meld_before_layoff"] == "off":
             for number, meld in enumerate(state.melds):
-                for card in layoffs_onto(meld[1:], hand, aces_high=aces_high):
+                for card in layoffs_onto(meld, hand, aces_high=aces_high):
                     if _may_put_down(state, seat, [card.partition("=")[0]]):
                         moves.append(f"layoff {card} {number}")
             for number, meld in enumerate(state.melds):
-                for card, joker in swaps_into(meld[1:], hand):
+                for card, joker in swaps_into(meld, hand):
                     if _may_put_down(state, seat, [card], joker):
                         moves.append(f"swap {card} {number}")
         moves += [f"discard {card}" for card in hand if card != state.taken]
@@ -311,7 +311,7 @@ class Rummy(base.Engine):
             if card in JOKERS:
                 raise IllegalMove("Swap a natural card from your hand for a joker on the table.")
             self._hold(state, seat, [card])
-            laid = swapped(meld[1:], card)
+            laid = swapped(meld, card)
             if laid is None:
                 raise IllegalMove(f"No joker in meld {number} stands for the {card_name(card)}.")
             self._may_put_down(state, seat, [card], laid[1])
@@ -326,16 +326,16 @@ class Rummy(base.Engine):
         item = self._item(state, words[0])
         card = item[0]
         self._hold(state, seat, [card])
-        items = meld_items(meld[1:]) + [item]
+        items = meld_items(meld) + [item]
         try:
             kind, laid, jokers = build_meld(items, aces_high=aces_high)
         except IllegalMove as error:
             if error.reason.startswith("Say which"):
                 raise
             what = "joker" if card in JOKERS else card_name(card)
-            raise IllegalMove(f"The {what} does not fit meld {number}: {fit_hint(meld[1:])}") from None
+            raise IllegalMove(f"The {what} does not fit meld {number}: {fit_hint(meld)}") from None
         if kind != meld[1]:
-            raise IllegalMove(f"The card does not fit meld {number}: {fit_hint(meld[1:])}")
+            raise IllegalMove(f"The card does not fit meld {number}: {fit_hint(meld)}")
         self._may_put_down(state, seat, [card])
         new = state.copy()
         melds = list(state.melds)
