@@ -3,7 +3,7 @@
 Every failure raises ``IllegalMove`` with the engine's own reason, so the player reads
 the same words whichever engine refused them:
 
-    verb, args = read_move(move, VERBS, example="draw stock", unknown=f"{move!r} is not ...")
+    verb, args = read_move(move, VERBS, example="draw stock", unknown="{move!r} is not a ... move")
     card = read_card(args[0])                       # "QX" -> IllegalMove("... the suit ...")
     chosen = read_cards(args, count=3, reason="Pass exactly three cards.")
 
@@ -39,17 +39,18 @@ def read_move(
 
     Refused: a move that is not text (the reason shows ``example``), an empty move
     (``empty``, else ``unknown``), a verb not in ``verbs`` or a count of arguments it does
-    not take (``unknown``).
+    not take (``unknown``). ``unknown`` is a template in which ``{move!r}`` stands for the
+    move: it is formatted only when a move is refused (every move goes through here).
     """
     if not isinstance(move, str):
         raise IllegalMove(f"{move!r} is not a move: send text like '{example}'.")
     words = (move.lower() if lower else move).split()
     if not words:
-        raise IllegalMove(empty or unknown)
+        raise IllegalMove(empty or unknown.format(move=move))
     verb, args = words[0].lower(), words[1:]
     counts = verbs.get(verb, ())
     if counts is not None and len(args) not in counts:
-        raise IllegalMove(unknown)
+        raise IllegalMove(unknown.format(move=move))
     return Move(verb, args)
 
 

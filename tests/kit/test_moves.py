@@ -48,3 +48,8 @@ def test_a_card_count_is_checked_before_the_cards():
         read_cards(["2C", "bad"], count=3, reason="Three.")
     with pytest.raises(IllegalMove, match="not a card"):
         read_cards(["2C", "bad"])
+
+
+def test_the_reason_names_the_move_refused():
+    with pytest.raises(IllegalMove, match="^'fly QS' is not a move here$"):
+        read_move("fly QS", VERBS, example="play QS", unknown="{move!r} is not a move here")

@@ -200,12 +200,10 @@ class FreeCell(base.Engine):
             raise IllegalMove(f"There is no seat {seat!r} at this table: FreeCell has one player, seat 0.")
         if state.won:
             raise IllegalMove("The game is won: there is nothing left to move.")
-        unknown = (
-            f"{move!r} is not a FreeCell move: write 'move', a source and a target "
+        verb, args = read_move(move, {"undo": (0,), "move": (2, 3)}, example="move t3 c0", lower=False, unknown=(
+            "{move!r} is not a FreeCell move: write 'move', a source and a target "
             "(like 'move t3 c0', 'move t3 fH' or 'move t1 t6 4'), or 'undo'."
-        )
-        verb, args = read_move(move, {"undo": (0,), "move": (2, 3)}, example="move t3 c0", unknown=unknown,
-                               lower=False)
+        ))
         if verb == "undo":
             return _undone(state)
         source, target, count = _checked_move(state, args)

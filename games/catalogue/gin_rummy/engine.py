@@ -113,6 +113,8 @@ BOX = 25
 OFFER, DRAW, DISCARD, LAYOFF, OVER = "offer", "draw", "discard", "layoff", "over"
 KNOCK, GIN, BIG_GIN = "knock", "gin", "big gin"
 # Each verb's words are checked where it is played; "take" alone means "draw discard".
+UNKNOWN = ("{move!r} is not a Gin Rummy move: draw stock, draw discard, pass, discard, knock, gin, big gin, "
+           "layoff or done.")
 VERBS = {**dict.fromkeys(("draw", "pass", "discard", KNOCK, GIN, "big", "layoff", "done")), "take": (0,)}
 
 _discard_moves = MaskLister(tuple("discard " + card for card in LABELS))
@@ -239,11 +241,7 @@ class GinRummy(base.Engine):
             raise IllegalMove(f"There is no seat {seat!r} at this table.")
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
-        unknown = (
-            f"{move!r} is not a Gin Rummy move: draw stock, draw discard, pass, discard, knock, "
-            "gin, big gin, layoff or done."
-        )
-        verb, args = read_move(move, VERBS, example="draw stock", unknown=unknown,
+        verb, args = read_move(move, VERBS, example="draw stock", unknown=UNKNOWN,
                                empty="Send a move, like 'draw stock'.")
         if verb == "big" and args[:1] == ["gin"]:
             verb, args = BIG_GIN, args[1:]
@@ -261,7 +259,7 @@ class GinRummy(base.Engine):
             return self._layoff(state, seat, args)
         if verb == "done":
             return self._done(state, seat, args)
-        raise IllegalMove(unknown)  # "big" without "gin"
+        raise IllegalMove(UNKNOWN.format(move=move))  # "big" without "gin"
 
     def _draw(self, state, seat, args):
         if len(args) != 1 or args[0] not in ("stock", "discard", "upcard", "up-card"):

@@ -279,7 +279,7 @@ class Klondike(base.Engine):
         if _won(state):
             raise IllegalMove("The game is won: there is nothing left to play.")
         verb, args = read_move(move, VERBS, example="draw", unknown=(
-            f"{move!r} is not a Klondike move: use 'draw', 'move waste t3', 'move t2 t5 3', "
+            "{move!r} is not a Klondike move: use 'draw', 'move waste t3', 'move t2 t5 3', "
             "'move t4 fS', 'move fS t2', 'flip t3' or 'undo'."
         ))
         if verb == "undo":

@@ -220,7 +220,7 @@ class Rummy(base.Engine):
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
         verb, args = read_move(move, VERBS, example="discard KH", lower=False,
-                               unknown=f"{move!r} is not a Rummy move: draw, meld, layoff, swap or discard.")
+                               unknown="{move!r} is not a Rummy move: draw, meld, layoff, swap or discard.")
         words = [word.upper() for word in args]
         if verb == "draw":
             return self._draw(state, seat, words)
