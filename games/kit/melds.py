@@ -332,14 +332,14 @@ def _place_run(naturals, wild, suit, high, aces_high, *, strict=True):
 
 def meld_items(meld) -> list[tuple[str, str | None]]:
     """A meld as ``build_meld`` items, every joker naming what it stands for."""
-    kind, cards, jokers = meld[-3], meld[-2], meld[-1]
+    *_, kind, cards, jokers = meld
     stands = dict(jokers)
     return [(card, stands.get(card) if kind == RUN else None) for card in cards]
 
 
 def _run_spots(meld):
     """(suit, lowest place, highest place, aces high?) of a run."""
-    cards, jokers = meld[-2], meld[-1]
+    *_, cards, jokers = meld
     stands = dict(jokers)
     named = [stands.get(card, card) for card in cards]
     suit = named[0][1]
@@ -369,13 +369,18 @@ def melds_in(hand, *, aces_high: bool) -> list[list[str]]:
         if aces_high and 1 in held:
             held.add(14)
         for start in range(1, top - 1):
+            # The window grows one place at a time, so its missing places are kept, not recounted.
+            missing = [spot for spot in (start, start + 1) if spot not in held]
+            if len(missing) > len(jokers):
+                continue
             for end in range(start + 2, top + 1):
                 if start == 1 and end == 14:
                     break
-                spots = range(start, end + 1)
-                missing = [spot for spot in spots if spot not in held]
+                if end not in held:
+                    missing.append(end)
                 if len(missing) > len(jokers):
                     break  # longer windows only miss more
+                spots = range(start, end + 1)
                 if len(spots) - len(missing) < 2:
                     continue
                 fill = dict(zip(missing, jokers, strict=False))
@@ -396,7 +401,7 @@ def melds_in(hand, *, aces_high: bool) -> list[list[str]]:
 def layoffs_onto(meld, hand, *, aces_high: bool) -> list[str]:
     """Every card of ``hand`` that may be laid off on ``meld``, as move words (a joker on a
     run as ``X1=8S``)."""
-    kind, cards = meld[-3], meld[-2]
+    *_, kind, cards, _jokers = meld
     wild = [card for card in hand if card in JOKERS][:1]
     if kind == SET:
         if len(cards) >= 4:
@@ -417,9 +422,10 @@ def layoffs_onto(meld, hand, *, aces_high: bool) -> list[str]:
 
 def swaps_into(meld, hand) -> list[tuple[str, str]]:
     """(natural card in ``hand``, the joker of ``meld`` it would take) for every swap."""
-    kind, cards, jokers = meld[-3], meld[-2], meld[-1]
+    jokers = meld[-1]
     if not jokers:
         return []
+    kind, cards = meld[-3], meld[-2]
     if kind == RUN:
         return [(stands, joker) for joker, stands in jokers if stands in hand]
     rank = jokers[0][1]
@@ -428,7 +434,7 @@ def swaps_into(meld, hand) -> list[tuple[str, str]]:
 
 def swapped(meld, card):
     """The meld with ``card`` in place of the joker it stands for, and that joker; or None."""
-    kind, cards, jokers = meld[-3], meld[-2], meld[-1]
+    *_, kind, cards, jokers = meld
     if kind == RUN:
         joker = next((joker for joker, stands in jokers if stands == card), None)
     elif card[0] == (jokers[0][1] if jokers else None) and card not in cards:

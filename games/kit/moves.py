@@ -14,15 +14,10 @@ the verb is played, after the checks of the game's state that come first).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from games.kit.cards import CardError, parse_card
 from games.kit.engine import IllegalMove
-
-
-class Move(NamedTuple):
-    verb: str
-    args: list[str]
 
 
 def read_move(
@@ -32,10 +27,10 @@ def read_move(
     example: str,
     unknown: str,
     empty: str | None = None,
-    lower: bool = True,
-) -> Move:
-    """The verb (in lower case) and arguments (too, if ``lower``) of ``move``, split at
-    whitespace.
+    case: str = "lower",
+) -> tuple[str, list[str]]:
+    """The verb (in lower case) and the arguments of ``move``, split at whitespace; the
+    arguments in ``case``: ``"lower"``, ``"upper"`` (cards, as Rummy reads them) or ``"keep"``.
 
     Refused: a move that is not text (the reason shows ``example``), an empty move
     (``empty``, else ``unknown``), a verb not in ``verbs`` or a count of arguments it does
@@ -44,20 +39,22 @@ def read_move(
     """
     if not isinstance(move, str):
         raise IllegalMove(f"{move!r} is not a move: send text like '{example}'.")
-    words = (move.lower() if lower else move).split()
+    words = (move.lower() if case == "lower" else move.upper() if case == "upper" else move).split()
     if not words:
         raise IllegalMove(empty or unknown.format(move=move))
-    verb, args = words[0].lower(), words[1:]
+    verb = words[0].lower()
     counts = verbs.get(verb, ())
-    if counts is not None and len(args) not in counts:
+    if counts is not None and len(words) - 1 not in counts:
         raise IllegalMove(unknown.format(move=move))
-    return Move(verb, args)
+    return verb, words[1:]
 
 
 def read_card(word: str, *, jokers: bool = False, spelling: Callable[[str], str] | None = None) -> str:
     """``word`` as a card (``spelling`` first turns what players type, ``10h``, into ``TH``)."""
+    if spelling is not None:
+        word = spelling(word)
     try:
-        return parse_card(spelling(word) if spelling else word, jokers=jokers)
+        return parse_card(word, jokers=jokers)
     except CardError as error:
         raise IllegalMove(str(error)) from None
 

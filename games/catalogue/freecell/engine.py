@@ -200,7 +200,7 @@ class FreeCell(base.Engine):
             raise IllegalMove(f"There is no seat {seat!r} at this table: FreeCell has one player, seat 0.")
         if state.won:
             raise IllegalMove("The game is won: there is nothing left to move.")
-        verb, args = read_move(move, {"undo": (0,), "move": (2, 3)}, example="move t3 c0", lower=False, unknown=(
+        verb, args = read_move(move, {"undo": (0,), "move": (2, 3)}, example="move t3 c0", case="keep", unknown=(
             "{move!r} is not a FreeCell move: write 'move', a source and a target "
             "(like 'move t3 c0', 'move t3 fH' or 'move t1 t6 4'), or 'undo'."
         ))

@@ -219,9 +219,8 @@ class Rummy(base.Engine):
             raise IllegalMove(f"There is no seat {seat!r} at this table.")
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
-        verb, args = read_move(move, VERBS, example="discard KH", lower=False,
-                               unknown="{move!r} is not a Rummy move: draw, meld, layoff, swap or discard.")
-        words = [word.upper() for word in args]
+        verb, words = read_move(move, VERBS, example="discard KH", case="upper",
+                                unknown="{move!r} is not a Rummy move: draw, meld, layoff, swap or discard.")
         if verb == "draw":
             return self._draw(state, seat, words)
         if state.phase == DRAW:
