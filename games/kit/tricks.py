@@ -38,6 +38,13 @@ def trick_winner(trick: Sequence[int], *, trump: int | None = None) -> int:
     """The position in ``trick`` of the card that takes it: the highest trump (``trump`` a
     suit number, 0..3 for CDHS) if any was played, else the highest card of the suit led."""
     best = 0
+    if trump is None:  # the common case, once a trick in every playout: kept short
+        led = trick[0] // 13
+        for position in range(1, len(trick)):
+            card = trick[position]
+            if card // 13 == led and card > trick[best]:
+                best = position
+        return best
     best_card = trick[0]
     for position in range(1, len(trick)):
         card = trick[position]
