@@ -196,11 +196,16 @@ class GinRummy(base.Engine):
                 while rest:
                     bit = rest & -rest
                     rest ^= bit
+                    index = bit.bit_length() - 1
+                    # Without a card the hand keeps at least ``whole`` less its value in deadwood
+                    # (the best melds without it are melds with it, it being deadwood).
+                    if whole - VALUE[index] > limit:
+                        continue
                     left = deadwood(hand ^ bit)
                     if left == 0:
-                        gins.append("gin " + LABELS[bit.bit_length() - 1])
+                        gins.append("gin " + LABELS[index])
                     elif left <= limit:
-                        knocks.append("knock " + LABELS[bit.bit_length() - 1])
+                        knocks.append("knock " + LABELS[index])
                 moves += knocks + gins
                 if whole == 0:
                     moves.append(BIG_GIN)
