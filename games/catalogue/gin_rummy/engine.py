@@ -240,6 +240,8 @@ class GinRummy(base.Engine):
                         return _discarded(state, seat, index)
             elif phase == DRAW and move == "draw stock":
                 return _drew_stock(state, seat)
+            elif move == "draw discard" and (phase == OFFER or (phase == DRAW and not state.stock_only)):
+                return _took_discard(state, seat)
         if state.phase == OVER:
             raise IllegalMove("The match is over.")
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
