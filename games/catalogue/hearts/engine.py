@@ -69,6 +69,7 @@ PASS_NAMES = {1: "left", 3: "right", 2: "across", 0: "none"}
 
 PASS, PLAY, OVER = "pass", "play", "over"
 _play_moves_of = MaskLister(tuple("play " + card for card in CARD_AT))
+_PLAY_INDEX = {"play " + card: index for card, index in INDEX_OF.items()}
 
 
 def _points(mask: int) -> int:
@@ -153,14 +154,14 @@ class Hearts(base.Engine):
         return []
 
     def apply(self, state, seat, move):
-        verb, _, rest = move.partition(" ") if isinstance(move, str) else ("", "", "")
         # Fast path for the legal play, the move every playout makes 52 times a hand.
-        if verb == "play" and state.phase == PLAY and seat == state.turn:
-            index = INDEX_OF.get(rest)
+        if state.phase == PLAY and seat == state.turn and isinstance(move, str):
+            index = _PLAY_INDEX.get(move)
             if index is not None and _playable(state, seat) >> index & 1:
                 return _played(state, seat, index)
         if not isinstance(move, str):
             raise IllegalMove(f"{move!r} is not a move: send text like 'play QS'.")
+        verb, _, rest = move.partition(" ")
         if state.phase == OVER:
             raise IllegalMove("The match is over.")
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
