@@ -76,6 +76,19 @@ def suit_of(card: str) -> str:
     return card[1]
 
 
+_PIPS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10, **{str(n): n for n in range(2, 10)}}
+
+
+def pip_value(card: str, *, ace: int = 1, joker: int = 0) -> int:
+    """A card's points as the rummy family counts them: two to nine at face value, ten and
+    the court cards 10, an ace ``ace`` and a joker ``joker`` (the game's own rules)."""
+    if card in JOKERS:
+        return joker
+    if card[0] == "A":
+        return ace
+    return _PIPS[card[0]]
+
+
 def card_name(card: str) -> str:
     """The card in words, as a player would say it: ``QS`` -> ``queen of spades``."""
     if card in JOKERS:

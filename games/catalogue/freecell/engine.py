@@ -58,8 +58,10 @@ from typing import Any
 from games.kit import engine as base
 from games.kit.cards import RANKS, SUIT_WORDS, SUITS, card_name, checked_deck, standard_deck
 from games.kit.engine import IllegalMove
+from games.kit.moves import read_move
 from games.kit.patience import Undo
 from games.kit.piles import RANK_VALUE, fits_on, foundation_takes, foundation_tops, moved_run, run_length
+from games.kit.state import GameState
 
 COLUMNS = 8
 CELLS = 4
@@ -101,7 +103,7 @@ def is_safe(card: str, foundations: tuple[int, ...]) -> bool:
     return rank <= 2 or all(foundations[SUITS.index(other)] >= rank - 1 for other in OPPOSITE[card[1]])
 
 
-class FreeCellState:
+class FreeCellState(GameState):
     """One moment of a game. Treat as immutable: the engine copies before changing.
 
     ``tableau``: 8 tuples of cards, bottom first; ``cells``: 4 cards or None;
@@ -109,18 +111,6 @@ class FreeCellState:
     entry per move that may be undone (with the automatic moves after it), each what the
     board before it (see ``_board``) differs in from the board after (``UNDO.difference``).
     """
-
-    def copy(self) -> FreeCellState:
-        other = FreeCellState.__new__(FreeCellState)
-        other.__dict__.update(self.__dict__)
-        return other
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, FreeCellState):
-            return NotImplemented
-        return self.__dict__ == other.__dict__
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<FreeCellState deal {self.deal} move {self.moves}>"
@@ -190,16 +180,13 @@ class FreeCell(base.Engine):
             raise IllegalMove(f"There is no seat {seat!r} at this table: FreeCell has one player, seat 0.")
         if state.won:
             raise IllegalMove("The game is won: there is nothing left to move.")
-        words = move.strip().split()
-        verb = words[0].lower() if words else ""
-        if verb == "undo" and len(words) == 1:
+        verb, args = read_move(move, {"undo": (0,), "move": (2, 3)}, example="move t3 c0", case="keep", unknown=(
+            "{move!r} is not a FreeCell move: write 'move', a source and a target "
+            "(like 'move t3 c0', 'move t3 fH' or 'move t1 t6 4'), or 'undo'."
+        ))
+        if verb == "undo":
             return _undone(state)
-        if verb != "move" or len(words) not in (3, 4):
-            raise IllegalMove(
-                f"{move!r} is not a FreeCell move: write 'move', a source and a target "
-                "(like 'move t3 c0', 'move t3 fH' or 'move t1 t6 4'), or 'undo'."
-            )
-        source, target, count = _checked_move(state, words[1:])
+        source, target, count = _checked_move(state, args)
         return _moved(state, source, target, count)
 
     # -- what a seat may know -----------------------------------------------------------
@@ -286,7 +273,7 @@ class FreeCell(base.Engine):
 
     def load(self, data):
         options = self.resolve_options(data["options"])
-        state = FreeCellState.__new__(FreeCellState)
+        state = FreeCellState.blank()
         state.deal = data["deal"]
         state.auto_foundation = options["auto_foundation"]
         state.winnable_only = options["winnable_only"]

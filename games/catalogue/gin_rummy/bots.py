@@ -21,10 +21,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.catalogue.gin_rummy.engine import INDEX, best_melds, card_value, deadwood, hand_mask
 from games.kit.bots import RandomBot
+from games.kit.melds import INDEX, best_melds, card_value, deadwood, hand_mask, near
 
-RANKS = "A23456789TJQK"
 # A lone card is thrown before a pair or near-run card worth up to this much more.
 PARTNER_WEIGHT = 6
 
@@ -78,12 +77,7 @@ def _discard(view, hand, legal_moves):
 
 def _keep_score(card: str, dead: list[str]) -> int:
     """Higher means throw it sooner: its points, less a bonus for a pair or near run."""
-    rank = RANKS.index(card[0])
-    partnered = any(
-        other != card
-        and (other[0] == card[0] or (other[1] == card[1] and abs(RANKS.index(other[0]) - rank) <= 2))
-        for other in dead
-    )
+    partnered = any(near(card, other) for other in dead)
     return card_value(1 << INDEX[card]) - (PARTNER_WEIGHT if partnered else 0)
 
 

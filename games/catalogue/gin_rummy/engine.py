@@ -79,22 +79,27 @@ variants, which ``apply`` accepts as well. ``apply`` also accepts lower case, ``
 from __future__ import annotations
 
 import json
-from itertools import product
 from typing import Any
 
 from games.kit import engine as base
-from games.kit.cards import (
-    RANKS,
-    SUITS,
-    CardError,
-    MaskLister,
-    card_name,
-    checked_deck,
-    parse_card,
-    shuffled,
-    standard_deck,
-)
+from games.kit.cards import MaskLister, card_name, checked_deck, shuffled, standard_deck
 from games.kit.engine import IllegalMove
+from games.kit.melds import (  # noqa: F401 (deadwood_after_discard: the engine's search, for its tests)
+    INDEX,
+    LABELS,
+    VALUE,
+    best_melds,
+    card_value,
+    deadwood,
+    deadwood_after_discard,
+    fits,
+    hand_mask,
+    is_meld,
+    list_cards,
+    meld_order,
+)
+from games.kit.moves import read_card, read_cards, read_move
+from games.kit.state import PLAIN, TUPLE, Field, GameState, dump_fields, each, load_fields
 
 SEATS = 2
 HAND_SIZE = 10
@@ -107,177 +112,18 @@ BOX = 25
 
 OFFER, DRAW, DISCARD, LAYOFF, OVER = "offer", "draw", "discard", "layoff", "over"
 KNOCK, GIN, BIG_GIN = "knock", "gin", "big gin"
+# Each verb's words are checked where it is played; "take" alone means "draw discard".
+UNKNOWN = ("{move!r} is not a Gin Rummy move: draw stock, draw discard, pass, discard, knock, gin, big gin, "
+           "layoff or done.")
+VERBS = {**dict.fromkeys(("draw", "pass", "discard", KNOCK, GIN, "big", "layoff", "done")), "take": (0,)}
 
-# -- card masks, aces low -------------------------------------------------------------------
-# Bit ``13 * suit + rank`` with suits CDHS and ranks A..K, so a mask's set bits from low to
-# high are its cards sorted suit by suit, aces low, and each suit is a 13-bit word in which
-# a run is a block of consecutive bits.
-
-LABELS: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
-INDEX: dict[str, int] = {card: i for i, card in enumerate(LABELS)}
-VALUE: tuple[int, ...] = tuple(min(i % 13 + 1, 10) for i in range(52))
-list_cards = MaskLister(LABELS)
 _discard_moves = MaskLister(tuple("discard " + card for card in LABELS))
-WORD = 0x1FFF
-
-
-def _suit_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """Per 13-bit suit pattern: its card value, and the most value runs can meld and how."""
-    size = 1 << 13
-    value = [0] * size
-    for pattern in range(1, size):
-        low = pattern & -pattern
-        value[pattern] = value[pattern ^ low] + min(low.bit_length(), 10)
-    run_value = [0] * size
-    run_melds: list[tuple[int, ...]] = [()] * size
-    for pattern in range(1, size):
-        # The lowest card is either deadwood or starts a run (nothing lower can hold it).
-        low = pattern & -pattern
-        best, melds = run_value[pattern ^ low], run_melds[pattern ^ low]
-        run, top = low, low << 1
-        while pattern & top:
-            run |= top
-            top <<= 1
-            if run.bit_count() >= 3:
-                rest = pattern & ~run
-                gained = value[run] + run_value[rest]
-                if gained > best:
-                    best, melds = gained, (run,) + run_melds[rest]
-        run_value[pattern], run_melds[pattern] = best, melds
-    return tuple(value), tuple(run_value), tuple(run_melds)
-
-
-SUIT_VALUE, RUN_VALUE, RUN_MELDS = _suit_tables()
-
-
-def card_value(mask: int) -> int:
-    """The points of the cards in ``mask``."""
-    return (
-        SUIT_VALUE[mask & WORD]
-        + SUIT_VALUE[(mask >> 13) & WORD]
-        + SUIT_VALUE[(mask >> 26) & WORD]
-        + SUIT_VALUE[mask >> 39]
-    )
-
-
-def _set_options(words: tuple[int, int, int, int], rank_bit: int, rank: int):
-    """Ways to use one rank's cards in a set: (value, mask of the set) including none."""
-    suits = [s for s in range(4) if words[s] & rank_bit]
-    value = min(rank + 1, 10)
-    options = [(0, 0)]
-    whole = sum(1 << (13 * s + rank) for s in suits)
-    options.append((value * len(suits), whole))
-    if len(suits) == 4:
-        for s in suits:
-            options.append((value * 3, whole & ~(1 << (13 * s + rank))))
-    return options
-
-
-def _set_choices(mask: int):
-    """Every choice of sets a hand could meld, as (value, mask), or None when it has none."""
-    a, b, c, d = mask & WORD, (mask >> 13) & WORD, (mask >> 26) & WORD, mask >> 39
-    triples = (a & b & (c | d)) | (c & d & (a | b))
-    if not triples:
-        return None
-    words = (a, b, c, d)
-    per_rank = []
-    while triples:
-        rank_bit = triples & -triples
-        triples ^= rank_bit
-        per_rank.append(_set_options(words, rank_bit, rank_bit.bit_length() - 1))
-    return [
-        (sum(value for value, _ in combo), sum(used for _, used in combo)) for combo in product(*per_rank)
-    ]
-
-
-def deadwood(mask: int) -> int:
-    """The least deadwood of the cards in ``mask`` over every arrangement into melds."""
-    a, b, c, d = mask & WORD, (mask >> 13) & WORD, (mask >> 26) & WORD, mask >> 39
-    total = SUIT_VALUE[a] + SUIT_VALUE[b] + SUIT_VALUE[c] + SUIT_VALUE[d]
-    if not (a & b & (c | d)) | (c & d & (a | b)):
-        return total - RUN_VALUE[a] - RUN_VALUE[b] - RUN_VALUE[c] - RUN_VALUE[d]
-    best = 0
-    for set_value, used in _set_choices(mask):
-        rest = mask & ~used
-        melded = (
-            set_value
-            + RUN_VALUE[rest & WORD]
-            + RUN_VALUE[(rest >> 13) & WORD]
-            + RUN_VALUE[(rest >> 26) & WORD]
-            + RUN_VALUE[rest >> 39]
-        )
-        if melded > best:
-            best = melded
-    return total - best
-
-
-def best_melds(mask: int) -> tuple[int, ...]:
-    """An arrangement of ``mask`` with the least deadwood: its melds as masks, in order."""
-    choices = _set_choices(mask) or [(0, 0)]
-    best_value, best = -1, ()
-    for set_value, used in choices:
-        rest = mask & ~used
-        melded = set_value
-        runs: list[int] = []
-        for s in range(4):
-            word = (rest >> (13 * s)) & WORD
-            melded += RUN_VALUE[word]
-            runs += [run << (13 * s) for run in RUN_MELDS[word]]
-        if melded > best_value:
-            sets = []
-            while used:
-                rank_bit = used & -used
-                rank = rank_bit.bit_length() - 1
-                column = used & (0x0008004002001 << rank)
-                sets.append(column)
-                used &= ~column
-            best_value, best = melded, tuple(sets + runs)
-    return tuple(sorted(best, key=_meld_order))
-
-
-def deadwood_after_discard(mask: int) -> int:
-    """The least deadwood of an eleven-card hand after its best discard."""
-    best = 1000
-    rest = mask
-    while rest:
-        bit = rest & -rest
-        rest ^= bit
-        best = min(best, deadwood(mask ^ bit))
-    return best
-
-
-def _meld_order(meld: int) -> tuple[int, int]:
-    low = (meld & -meld).bit_length() - 1
-    return (low % 13, low // 13)
-
-
-def is_meld(meld: int) -> bool:
-    """A set of 3 or 4 cards of one rank, or a run of 3 or more cards of one suit."""
-    count = meld.bit_count()
-    if count < 3:
-        return False
-    low = (meld & -meld).bit_length() - 1
-    rank, suit = low % 13, low // 13
-    if meld & ~(0x0008004002001 << rank) == 0:
-        return True
-    word = meld >> (13 * suit)
-    if word >> 13:
-        return False
-    shifted = word >> rank
-    return shifted & (shifted + 1) == 0
-
-
-def fits(meld: int, card_bit: int) -> bool:
-    """Whether one more card may be laid off onto ``meld``."""
-    if meld & card_bit:
-        return False
-    return is_meld(meld | card_bit)
 
 
 # -- the state ------------------------------------------------------------------------------
 
 
-class GinRummyState:
+class GinRummyState(GameState):
     """One moment of a match. Treat as immutable: the engine copies before changing.
 
     Hands are 52-bit masks (aces low, see ``LABELS``); ``stock`` holds card indexes top
@@ -287,18 +133,6 @@ class GinRummyState:
     ``last_hand`` and ``final`` are JSON text, decoded afresh for each view, so no caller
     can reach into the state through them.
     """
-
-    def copy(self) -> GinRummyState:
-        other = GinRummyState.__new__(GinRummyState)
-        other.__dict__.update(self.__dict__)
-        return other
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GinRummyState):
-            return NotImplemented
-        return self.__dict__ == other.__dict__
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<GinRummyState hand {self.hand_number} {self.phase}>"
@@ -323,7 +157,7 @@ class GinRummy(base.Engine):
     def new_game(self, players, *, seed, options=None, deck=None):
         self.check_players(players)
         options = self.resolve_options(options)
-        state = GinRummyState.__new__(GinRummyState)
+        state = GinRummyState.blank()
         state.seed = str(seed)
         state.knock_limit_option = options["knock_limit"]
         state.oklahoma = options["oklahoma"]
@@ -362,11 +196,16 @@ class GinRummy(base.Engine):
                 while rest:
                     bit = rest & -rest
                     rest ^= bit
+                    index = bit.bit_length() - 1
+                    # Without a card the hand keeps at least ``whole`` less its value in deadwood
+                    # (the best melds without it are melds with it, it being deadwood).
+                    if whole - VALUE[index] > limit:
+                        continue
                     left = deadwood(hand ^ bit)
                     if left == 0:
-                        gins.append("gin " + LABELS[bit.bit_length() - 1])
+                        gins.append("gin " + LABELS[index])
                     elif left <= limit:
-                        knocks.append("knock " + LABELS[bit.bit_length() - 1])
+                        knocks.append("knock " + LABELS[index])
                 moves += knocks + gins
                 if whole == 0:
                     moves.append(BIG_GIN)
@@ -401,16 +240,16 @@ class GinRummy(base.Engine):
                         return _discarded(state, seat, index)
             elif phase == DRAW and move == "draw stock":
                 return _drew_stock(state, seat)
+            elif move == "draw discard" and (phase == OFFER or (phase == DRAW and not state.stock_only)):
+                return _took_discard(state, seat)
         if state.phase == OVER:
             raise IllegalMove("The match is over.")
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
             raise IllegalMove(f"There is no seat {seat!r} at this table.")
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
-        words = move.lower().split()
-        if not words:
-            raise IllegalMove("Send a move, like 'draw stock'.")
-        verb, args = words[0], words[1:]
+        verb, args = read_move(move, VERBS, example="draw stock", unknown=UNKNOWN,
+                               empty="Send a move, like 'draw stock'.")
         if verb == "big" and args[:1] == ["gin"]:
             verb, args = BIG_GIN, args[1:]
         if verb == "take" and not args:
@@ -427,10 +266,7 @@ class GinRummy(base.Engine):
             return self._layoff(state, seat, args)
         if verb == "done":
             return self._done(state, seat, args)
-        raise IllegalMove(
-            f"{move!r} is not a Gin Rummy move: draw stock, draw discard, pass, discard, knock, "
-            "gin, big gin, layoff or done."
-        )
+        raise IllegalMove(UNKNOWN.format(move=move))  # "big" without "gin"
 
     def _draw(self, state, seat, args):
         if len(args) != 1 or args[0] not in ("stock", "discard", "upcard", "up-card"):
@@ -674,58 +510,14 @@ class GinRummy(base.Engine):
     # -- storage --------------------------------------------------------------------------
 
     def dump(self, state):
-        return {
-            "seed": state.seed,
-            "options": _options(state),
-            "hand_number": state.hand_number,
-            "dealer": state.dealer,
-            "knock_limit": state.knock_limit,
-            "phase": state.phase,
-            "turn": state.turn,
-            "passes": state.passes,
-            "stock_only": state.stock_only,
-            "taken": LABELS[state.taken.bit_length() - 1] if state.taken else None,
-            "hands": [list(list_cards(hand)) for hand in state.hands],
-            "stock": [LABELS[i] for i in state.stock],
-            "discard_pile": [LABELS[i] for i in state.discard_pile],
-            "knocker": state.knocker,
-            "kind": state.kind,
-            "knock_melds": [list(list_cards(meld)) for meld in state.knock_melds],
-            "layoffs": [[LABELS[card], meld] for card, meld in state.layoffs],
-            "totals": list(state.totals),
-            "boxes": list(state.boxes),
-            "history": [_record_view(record) for record in state.history],
-            "last_hand": _decoded(state.last_hand),
-            "final": _decoded(state.final),
-        }
+        return {**dump_fields(state, FIELDS), "options": _options(state)}
 
     def load(self, data):
         options = self.resolve_options(data["options"])
-        state = GinRummyState.__new__(GinRummyState)
-        state.seed = data["seed"]
+        state = load_fields(GinRummyState, data, FIELDS)
         state.knock_limit_option = options["knock_limit"]
         state.oklahoma = options["oklahoma"]
         state.target_score = options["target_score"]
-        state.hand_number = data["hand_number"]
-        state.dealer = data["dealer"]
-        state.knock_limit = data["knock_limit"]
-        state.phase = data["phase"]
-        state.turn = data["turn"]
-        state.passes = data["passes"]
-        state.stock_only = data["stock_only"]
-        state.taken = hand_mask([data["taken"]]) if data["taken"] else 0
-        state.hands = tuple(hand_mask(hand) for hand in data["hands"])
-        state.stock = tuple(INDEX[card] for card in data["stock"])
-        state.discard_pile = tuple(INDEX[card] for card in data["discard_pile"])
-        state.knocker = data["knocker"]
-        state.kind = data["kind"]
-        state.knock_melds = tuple(hand_mask(meld) for meld in data["knock_melds"])
-        state.layoffs = tuple((INDEX[card], meld) for card, meld in data["layoffs"])
-        state.totals = tuple(data["totals"])
-        state.boxes = tuple(data["boxes"])
-        state.history = tuple(_record(**record) for record in data["history"])
-        state.last_hand = _encoded(data["last_hand"])
-        state.final = _encoded(data["final"])
         return state
 
 
@@ -755,12 +547,34 @@ def _decoded(text: str | None):
     return None if text is None else json.loads(text)
 
 
-def hand_mask(cards) -> int:
-    """The aces-low mask of some cards (``["3S", "4S"]``), as the functions above take."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << INDEX[card]
-    return mask
+LOW_MASK = Field(lambda mask: list(list_cards(mask)), hand_mask)
+INDEXES = Field(lambda indexes: [LABELS[i] for i in indexes], lambda cards: tuple(INDEX[card] for card in cards))
+FIELDS = {
+    "seed": PLAIN,
+    "hand_number": PLAIN,
+    "dealer": PLAIN,
+    "knock_limit": PLAIN,
+    "phase": PLAIN,
+    "turn": PLAIN,
+    "passes": PLAIN,
+    "stock_only": PLAIN,
+    "taken": Field(lambda taken: LABELS[taken.bit_length() - 1] if taken else None,
+                   lambda card: hand_mask([card]) if card else 0),
+    "hands": each(LOW_MASK),
+    "stock": INDEXES,
+    "discard_pile": INDEXES,
+    "knocker": PLAIN,
+    "kind": PLAIN,
+    "knock_melds": each(LOW_MASK),
+    "layoffs": Field(lambda layoffs: [[LABELS[card], meld] for card, meld in layoffs],
+                     lambda layoffs: tuple((INDEX[card], meld) for card, meld in layoffs)),
+    "totals": TUPLE,
+    "boxes": TUPLE,
+    "history": Field(lambda history: [_record_view(record) for record in history],
+                     lambda history: tuple(_record(**record) for record in history)),
+    "last_hand": Field(_decoded, _encoded),
+    "final": Field(_decoded, _encoded),
+}
 
 
 def _options(state) -> dict[str, Any]:
@@ -779,12 +593,8 @@ def _card_word(word: str) -> str:
 
 
 def _one_card(args: list[str], verb: str) -> int:
-    if len(args) != 1:
-        raise IllegalMove(f"Name one card after '{verb}', like '{verb} KH'.")
-    try:
-        return INDEX[parse_card(_card_word(args[0]))]
-    except CardError as error:
-        raise IllegalMove(str(error)) from None
+    reason = f"Name one card after '{verb}', like '{verb} KH'."
+    return INDEX[read_cards(args, count=1, reason=reason, spelling=_card_word)[0]]
 
 
 def _parse_melds(words: list[str], hand: int, where: str) -> tuple[int, ...]:
@@ -799,10 +609,7 @@ def _parse_melds(words: list[str], hand: int, where: str) -> tuple[int, ...]:
             raise IllegalMove(f"{word!r} is not a meld: write its cards together, like 3S4S5S.")
         meld = 0
         for i in range(0, len(text), 2):
-            try:
-                card = parse_card(text[i : i + 2])
-            except CardError as error:
-                raise IllegalMove(str(error)) from None
+            card = read_card(text[i : i + 2])
             bit = 1 << INDEX[card]
             if not hand & bit:
                 raise IllegalMove(f"The {card_name(card)} is not {where}.")
@@ -818,7 +625,7 @@ def _parse_melds(words: list[str], hand: int, where: str) -> tuple[int, ...]:
         used |= meld
     if not melds:
         raise IllegalMove("Name your melds after 'melds', like 'melds 3S4S5S 7C7D7H'.")
-    return tuple(sorted(melds, key=_meld_order))
+    return tuple(sorted(melds, key=meld_order))
 
 
 def _points_left(points: int, rule: str) -> str:
@@ -856,6 +663,7 @@ def _deal(state: GinRummyState, hand_number: int, dealer: int, deck: list[str] |
 
 
 def _drew_stock(state: GinRummyState, seat: int) -> GinRummyState:
+    # With _discarded, the moves of every turn: state.copy() inlined.
     new = GinRummyState.__new__(GinRummyState)
     new.__dict__.update(state.__dict__)
     hands = list(state.hands)

@@ -29,6 +29,7 @@ from typing import Any
 
 from games.kit.bots import RandomBot
 from games.kit.cards import sort_cards
+from games.kit.tricks import winning_card
 
 ORDER = "23456789TJQKA"
 QUEEN = "QS"
@@ -111,8 +112,7 @@ def _hearts_elsewhere(view: dict[str, Any]) -> int:
 
 
 def _follow(plays: list[str], playable: list[str]) -> str:
-    led = plays[0][1]
-    winning = max((card for card in plays if card[1] == led), key=_rank)
+    winning = winning_card(plays)
     below = [card for card in playable if _rank(card) < _rank(winning)]
     if below:
         return max(below, key=_rank)

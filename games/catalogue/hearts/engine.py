@@ -36,18 +36,24 @@ from games.kit.cards import (
     CARD_AT,
     INDEX_OF,
     SUIT_MASKS,
-    SUIT_WORD_SINGULAR,
-    CardError,
     MaskLister,
     card_name,
     cards_of,
     checked_deck,
     mask_of,
-    parse_card,
     shuffled,
     standard_deck,
 )
 from games.kit.engine import IllegalMove
+from games.kit.moves import read_card, read_cards
+from games.kit.state import MASK, PLAIN, TUPLE, TUPLES, Field, GameState, dump_fields, each, load_fields
+from games.kit.tricks import (
+    last_trick_from,
+    last_trick_view,
+    must_follow,
+    trick_view,
+    trick_winner,
+)
 
 SEATS = 4
 TRICKS = 13
@@ -63,34 +69,41 @@ PASS_NAMES = {1: "left", 3: "right", 2: "across", 0: "none"}
 
 PASS, PLAY, OVER = "pass", "play", "over"
 _play_moves_of = MaskLister(tuple("play " + card for card in CARD_AT))
+_PLAY_INDEX = {"play " + card: index for card, index in INDEX_OF.items()}
 
 
 def _points(mask: int) -> int:
     return (mask & HEARTS).bit_count() + (13 if mask & QUEEN_OF_SPADES else 0)
 
 
-class HeartsState:
+class HeartsState(GameState):
     """One moment of a match. Treat as immutable: the engine copies before changing.
 
     Hands and passes are 52-bit card masks (see ``cards.mask_of``); ``trick`` holds card
     indexes in play order from ``leader``; ``last_trick`` is (hand, leader, winner, cards).
     """
 
-    def copy(self) -> HeartsState:
-        # A plain __dict__ copied in one C call: the hottest line of every playout.
-        other = HeartsState.__new__(HeartsState)
-        other.__dict__.update(self.__dict__)
-        return other
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HeartsState):
-            return NotImplemented
-        return self.__dict__ == other.__dict__
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"<HeartsState hand {self.hand_number} {self.phase}>"
+
+
+FIELDS = {
+    "seed": PLAIN,
+    "hand_number": PLAIN,
+    "phase": PLAIN,
+    "hands": each(MASK),
+    "passed": each(MASK),
+    "received": each(MASK),
+    "trick": Field(lambda trick: [CARD_AT[c] for c in trick], lambda cards: tuple(INDEX_OF[c] for c in cards)),
+    "leader": PLAIN,
+    "turn": PLAIN,
+    "tricks_played": PLAIN,
+    "hearts_broken": PLAIN,
+    "taken": TUPLE,
+    "totals": TUPLE,
+    "hand_scores": TUPLES,
+    "last_trick": Field(lambda last: last_trick_view(last, SEATS), last_trick_from),
+}
 
 
 class Hearts(base.Engine):
@@ -110,7 +123,7 @@ class Hearts(base.Engine):
     def new_game(self, players, *, seed, options=None, deck=None):
         self.check_players(players)
         options = self.resolve_options(options)
-        state = HeartsState.__new__(HeartsState)
+        state = HeartsState.blank()
         state.seed = str(seed)
         state.target_score = options["target_score"]
         state.queen_breaks_hearts = options["queen_breaks_hearts"]
@@ -141,14 +154,14 @@ class Hearts(base.Engine):
         return []
 
     def apply(self, state, seat, move):
-        verb, _, rest = move.partition(" ") if isinstance(move, str) else ("", "", "")
         # Fast path for the legal play, the move every playout makes 52 times a hand.
-        if verb == "play" and state.phase == PLAY and seat == state.turn:
-            index = INDEX_OF.get(rest)
+        if state.phase == PLAY and seat == state.turn and isinstance(move, str):
+            index = _PLAY_INDEX.get(move)
             if index is not None and _playable(state, seat) >> index & 1:
                 return _played(state, seat, index)
         if not isinstance(move, str):
             raise IllegalMove(f"{move!r} is not a move: send text like 'play QS'.")
+        verb, _, rest = move.partition(" ")
         if state.phase == OVER:
             raise IllegalMove("The match is over.")
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
@@ -164,13 +177,7 @@ class Hearts(base.Engine):
             raise IllegalMove("Passing is over for this hand: play a card.")
         if state.passed[seat]:
             raise IllegalMove("You have already passed your three cards this hand.")
-        words = rest.split(" ") if rest else []
-        if len(words) != 3:
-            raise IllegalMove("Pass exactly three cards.")
-        try:
-            chosen = [parse_card(word) for word in words]
-        except CardError as error:
-            raise IllegalMove(str(error)) from None
+        chosen = read_cards(rest.split(" ") if rest else [], count=3, reason="Pass exactly three cards.")
         mask = mask_of(chosen)
         if mask.bit_count() != 3:
             raise IllegalMove("Pass three different cards.")
@@ -192,10 +199,7 @@ class Hearts(base.Engine):
             raise IllegalMove("Choose three cards to pass first.")
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
-        try:
-            index = INDEX_OF[parse_card(rest)]
-        except CardError as error:
-            raise IllegalMove(str(error)) from None
+        index = INDEX_OF[read_card(rest)]
         bit = 1 << index
         if not state.hands[seat] & bit:
             raise IllegalMove(f"You do not hold the {card_name(rest)}.")
@@ -215,11 +219,8 @@ class Hearts(base.Engine):
             "hand": list(cards_of(state.hands[seat])) if seat is not None else [],
             "hand_counts": counts,
             "has_passed": [bool(mask) for mask in state.passed],
-            "trick": {
-                "leader": state.leader,
-                "plays": [[(state.leader + i) % SEATS, CARD_AT[c]] for i, c in enumerate(state.trick)],
-            },
-            "last_trick": _last_trick_view(state.last_trick),
+            "trick": trick_view(state.leader, state.trick, SEATS),
+            "last_trick": last_trick_view(state.last_trick, SEATS),
             "points_this_hand": list(state.taken),
             "totals": list(state.totals),
             "hand_scores": [list(scores) for scores in state.hand_scores],
@@ -259,51 +260,18 @@ class Hearts(base.Engine):
 
     def dump(self, state):
         return {
-            "seed": state.seed,
+            **dump_fields(state, FIELDS),
             "options": {
                 "target_score": state.target_score,
                 "queen_breaks_hearts": state.queen_breaks_hearts,
             },
-            "hand_number": state.hand_number,
-            "phase": state.phase,
-            "hands": [list(cards_of(mask)) for mask in state.hands],
-            "passed": [list(cards_of(mask)) for mask in state.passed],
-            "received": [list(cards_of(mask)) for mask in state.received],
-            "trick": [CARD_AT[c] for c in state.trick],
-            "leader": state.leader,
-            "turn": state.turn,
-            "tricks_played": state.tricks_played,
-            "hearts_broken": state.hearts_broken,
-            "taken": list(state.taken),
-            "totals": list(state.totals),
-            "hand_scores": [list(scores) for scores in state.hand_scores],
-            "last_trick": _last_trick_view(state.last_trick),
         }
 
     def load(self, data):
-        state = HeartsState.__new__(HeartsState)
+        state = load_fields(HeartsState, data, FIELDS)
         options = self.resolve_options(data["options"])
-        state.seed = data["seed"]
         state.target_score = options["target_score"]
         state.queen_breaks_hearts = options["queen_breaks_hearts"]
-        state.hand_number = data["hand_number"]
-        state.phase = data["phase"]
-        state.hands = tuple(mask_of(cards) for cards in data["hands"])
-        state.passed = tuple(mask_of(cards) for cards in data["passed"])
-        state.received = tuple(mask_of(cards) for cards in data["received"])
-        state.trick = tuple(INDEX_OF[card] for card in data["trick"])
-        state.leader = data["leader"]
-        state.turn = data["turn"]
-        state.tricks_played = data["tricks_played"]
-        state.hearts_broken = data["hearts_broken"]
-        state.taken = tuple(data["taken"])
-        state.totals = tuple(data["totals"])
-        state.hand_scores = tuple(tuple(scores) for scores in data["hand_scores"])
-        last = data["last_trick"]
-        state.last_trick = None if last is None else (
-            last["hand"], last["leader"], last["winner"],
-            tuple(INDEX_OF[card] for _, card in last["plays"]),
-        )
         return state
 
 
@@ -362,20 +330,15 @@ def _exchange(state: HeartsState) -> None:
 
 def _playable(state: HeartsState, seat: int) -> int:
     """The mask of cards ``seat`` may play now (it is its turn in the play phase)."""
+    # tricks.follow_suit and tricks.avoiding, inlined: this runs twice a move in every playout.
     hand = state.hands[seat]
-    first_trick = state.tricks_played == 0
     if state.trick:
-        led = SUIT_MASKS[state.trick[0] // 13]
-        if hand & led:
-            return hand & led
-        if first_trick and hand & ~POINT_CARDS:
-            return hand & ~POINT_CARDS
-        return hand
-    if first_trick:
+        playable = hand & SUIT_MASKS[state.trick[0] // 13] or hand
+        # Clubs lead the first trick, so this keeps points off it only for a seat void in clubs.
+        return (playable & ~POINT_CARDS or playable) if state.tricks_played == 0 else playable
+    if state.tricks_played == 0:
         return TWO_OF_CLUBS
-    if not state.hearts_broken and hand & ~HEARTS:
-        return hand & ~HEARTS
-    return hand
+    return hand if state.hearts_broken else hand & ~HEARTS or hand
 
 
 def _why_not(state: HeartsState, seat: int, card: str) -> str:
@@ -383,14 +346,14 @@ def _why_not(state: HeartsState, seat: int, card: str) -> str:
     if not state.trick and state.tricks_played == 0:
         return "The two of clubs leads the first trick."
     if state.trick:
-        led = CARD_AT[state.trick[0]][1]
         if state.hands[seat] & SUIT_MASKS[state.trick[0] // 13]:
-            return f"You must follow suit: you hold a {SUIT_WORD_SINGULAR[led]}."
+            return must_follow(state.trick[0])
         return "No hearts or the queen of spades on the first trick while you hold another card."
     return "Hearts are not broken yet: lead another suit."
 
 
 def _played(state: HeartsState, seat: int, index: int) -> HeartsState:
+    # The hottest line of every playout: state.copy() inlined.
     new = HeartsState.__new__(HeartsState)
     new.__dict__.update(state.__dict__)
     bit = 1 << index
@@ -404,13 +367,7 @@ def _played(state: HeartsState, seat: int, index: int) -> HeartsState:
         new.trick = trick
         new.turn = (seat + 1) % SEATS
         return new
-    # Indexes are suit-major, so within the led suit the highest index wins.
-    led_suit = trick[0] // 13
-    best = 0
-    for i in (1, 2, 3):
-        if trick[i] // 13 == led_suit and trick[i] > trick[best]:
-            best = i
-    winner = (state.leader + best) % SEATS
+    winner = (state.leader + trick_winner(trick)) % SEATS
     taken = list(state.taken)
     taken[winner] += _points((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3]))
     new.taken = tuple(taken)
@@ -436,18 +393,6 @@ def _finish_hand(state: HeartsState) -> None:
         state.trick = ()
         return
     _deal(state, state.hand_number + 1, None)
-
-
-def _last_trick_view(last_trick):
-    if last_trick is None:
-        return None
-    hand, leader, winner, trick = last_trick
-    return {
-        "hand": hand,
-        "leader": leader,
-        "winner": winner,
-        "plays": [[(leader + i) % SEATS, CARD_AT[c]] for i, c in enumerate(trick)],
-    }
 
 
 ENGINE = Hearts()

@@ -67,6 +67,7 @@ from __future__ import annotations
 from games.kit import engine as base
 from games.kit.cards import RANKS, SUITS, card_name, checked_deck, shuffled, standard_deck
 from games.kit.engine import IllegalMove
+from games.kit.moves import read_move
 from games.kit.patience import Undo
 from games.kit.piles import (
     drawn,
@@ -78,11 +79,13 @@ from games.kit.piles import (
     rank_value,
     turned_over,
 )
+from games.kit.state import GameState
 
 PILES = 7
 FACE_DOWN = "??"
 PILE_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
 UNLIMITED = "unlimited"
+VERBS = {"undo": (0,), "draw": (0,), "flip": (1,), "move": (2, 3)}
 
 # Windows standard scores.
 TO_FOUNDATION = 10
@@ -102,7 +105,7 @@ UNDO = Undo(piles=tuple(pile_name(index) for index in range(PILES)) + ("stock", 
             values=("face_down", "foundations", "passes", "score"))
 
 
-class KlondikeState:
+class KlondikeState(GameState):
     """One moment of a game. Treat as immutable: the engine builds a new one per move.
 
     ``tableau`` holds seven tuples of cards, bottom up, the first ``face_down[n]`` of
@@ -111,13 +114,6 @@ class KlondikeState:
     ``undo`` goes back to, oldest first: each earlier board (see ``_board``) as what differs
     from the board after it (``UNDO.difference``, see ``games.kit.patience``).
     """
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, KlondikeState):
-            return NotImplemented
-        return self.__dict__ == other.__dict__
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<KlondikeState move {self.moves}{' won' if _won(self) else ''}>"
@@ -284,17 +280,19 @@ class Klondike(base.Engine):
             raise IllegalMove("Klondike is played alone, from seat 0.")
         if _won(state):
             raise IllegalMove("The game is won: there is nothing left to play.")
-        words = move.lower().split()
-        verb, args = (words[0], words[1:]) if words else ("", [])
-        if verb == "undo" and not args:
+        verb, args = read_move(move, VERBS, example="draw", unknown=(
+            "{move!r} is not a Klondike move: use 'draw', 'move waste t3', 'move t2 t5 3', "
+            "'move t4 fS', 'move fS t2', 'flip t3' or 'undo'."
+        ))
+        if verb == "undo":
             return _undone(state)
-        if verb == "draw" and not args:
+        if verb == "draw":
             reason = _may_draw(state)
             if reason:
                 raise IllegalMove(reason)
             table = _Table(state)
             _draw(table, state)
-        elif verb == "flip" and len(args) == 1:
+        elif verb == "flip":
             index = _pile_index(args[0])
             pile = state.tableau[index]
             if not pile:
@@ -303,13 +301,8 @@ class Klondike(base.Engine):
                 raise IllegalMove(f"The top card of the {PILE_WORDS[index]} pile is already face up.")
             table = _Table(state)
             table.top_up(index)
-        elif verb == "move" and len(args) in (2, 3):
+        else:  # move
             table = _moved(state, args)
-        else:
-            raise IllegalMove(
-                f"{move!r} is not a Klondike move: use 'draw', 'move waste t3', 'move t2 t5 3', "
-                "'move t4 fS', 'move fS t2', 'flip t3' or 'undo'."
-            )
         if state.options["auto_finish"]:
             table.finish_if_open()
         return table.freeze(state)
@@ -393,7 +386,7 @@ class Klondike(base.Engine):
         }
 
     def load(self, data):
-        state = KlondikeState.__new__(KlondikeState)
+        state = KlondikeState.blank()
         state.seed = data["seed"]
         state.options = self.resolve_options(data["options"])
         state.tableau = tuple(tuple(pile) for pile in data["tableau"])

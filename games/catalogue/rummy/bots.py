@@ -19,22 +19,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.catalogue.rummy.engine import card_points
 from games.kit.bots import RandomBot
-
-PLACE = {rank: i + 1 for i, rank in enumerate("A23456789TJQK")}
-JOKERS = ("X1", "X2")
-_POINTS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10, **{str(n): n for n in range(2, 10)}}
-
-
-def _places(card: str, aces_high: bool) -> tuple[int, ...]:
-    place = PLACE[card[0]]
-    return (1, 14) if place == 1 and aces_high else (place,)
-
-
-def _value(card: str, aces_high: bool) -> int:
-    if card in JOKERS or (card[0] == "A" and aces_high):
-        return 15
-    return _POINTS[card[0]]
+from games.kit.cards import JOKERS
+from games.kit.melds import layoffs_onto, near, run_places
 
 
 class BasicBot:
@@ -70,21 +58,11 @@ def _partners(card: str, hand: list[str], aces_high: bool) -> int:
     """Cards of ``hand`` that make a pair or a near run with ``card``."""
     if card in JOKERS:
         return 99
-    count = 0
-    for other in hand:
-        if other == card or other in JOKERS:
-            continue
-        if other[0] == card[0]:
-            count += 1
-        elif other[1] == card[1] and any(
-            abs(a - b) <= 2 for a in _places(card, aces_high) for b in _places(other, aces_high)
-        ):
-            count += 1
-    return count
+    return sum(1 for other in hand if other not in JOKERS and near(card, other, aces_high=aces_high))
 
 
 def _worst(discards: list[str], hand: list[str], aces_high: bool) -> str:
-    return min(discards, key=lambda card: (_partners(card, hand, aces_high), -_value(card, aces_high), card))
+    return min(discards, key=lambda card: (_partners(card, hand, aces_high), -card_points(card, aces_high=aces_high), card))
 
 
 def _helps(top: str | None, hand: list[str], melds: list[dict[str, Any]], aces_high: bool) -> bool:
@@ -95,23 +73,19 @@ def _helps(top: str | None, hand: list[str], melds: list[dict[str, Any]], aces_h
         return True
     if sum(1 for card in hand if card[0] == top[0]) >= 2:
         return True
-    held = {place for card in hand if card not in JOKERS and card[1] == top[1] for place in _places(card, aces_high)}
-    for place in _places(top, aces_high):
+    held = {
+        place
+        for card in hand
+        if card not in JOKERS and card[1] == top[1]
+        for place in run_places(card, aces_high=aces_high)
+    }
+    for place in run_places(top, aces_high=aces_high):
         if {place - 2, place - 1} <= held or {place - 1, place + 1} <= held or {place + 1, place + 2} <= held:
             return True
-    for meld in melds:
-        stands = [meld["jokers"].get(card, card) for card in meld["cards"]]
-        if meld["kind"] == "set":
-            rank = next(card[0] for card in meld["cards"] if card not in JOKERS)
-            if top[0] == rank and len(stands) < 4 and top not in stands:
-                return True
-        elif stands[0][1] == top[1]:
-            low, high = PLACE[stands[0][0]], PLACE[stands[-1][0]]
-            if stands[-1][0] == "A" and len(stands) > 1:
-                high = 14
-            if any(place in (low - 1, high + 1) for place in _places(top, aces_high)):
-                return True
-    return False
+    return any(
+        layoffs_onto((meld["kind"], meld["cards"], tuple(meld["jokers"].items())), [top], aces_high=aces_high)
+        for meld in melds
+    )
 
 
 LEVELS = (RandomBot(), BasicBot())

@@ -80,7 +80,6 @@ layoff, every swap and every discard.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from games.kit import engine as base
@@ -92,43 +91,41 @@ from games.kit.cards import (
     card_name,
     checked_deck,
     parse_card,
+    pip_value,
     shuffled,
-    sort_cards,
     standard_deck,
 )
 from games.kit.engine import IllegalMove
+from games.kit.melds import (
+    build_meld,
+    fit_hint,
+    layoffs_onto,
+    meld_items,
+    melds_in,
+    sorted_low,
+    swapped,
+    swaps_into,
+)
+from games.kit.moves import read_card, read_move
+from games.kit.state import PLAIN, TUPLE, TUPLES, Field, GameState, dump_fields, load_fields
 
 DRAW, PLAY, OVER = "draw", "meld_or_discard", "over"
-SET, RUN = "set", "run"
-SUITS = "CDHS"
-# Places in a run: ace low is 1, ace high is 14.
-PLACE = {rank: i + 1 for i, rank in enumerate("A23456789TJQK")}
-RANK_AT = {**{place: rank for rank, place in PLACE.items()}, 14: "A"}
+# Each verb's words are checked where it is played.
+VERBS = dict.fromkeys(("draw", "meld", "layoff", "swap", "discard"))
 MAX_RESHUFFLES = 3  # per round; see the docstring
 HAND_SIZE = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
-_POINTS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10, **{str(n): n for n in range(2, 10)}}
-
-_RUN_REASON = "A run needs three or more cards of one suit in sequence."
-_SET_REASON = "A set has three or four cards of one rank."
 
 
-def _sorted(cards) -> tuple[str, ...]:
-    return tuple(sort_cards(cards, aces_high=False))
-
-
-def _value(card: str, aces_high: bool) -> int:
-    if card in JOKERS:
-        return 15
-    if card[0] == "A" and aces_high:
-        return 15
-    return _POINTS[card[0]]
+def card_points(card: str, *, aces_high: bool) -> int:
+    """A card left in hand: its pip value, an ace 15 when aces may be high, a joker 15."""
+    return pip_value(card, ace=15 if aces_high else 1, joker=15)
 
 
 def _hand_value(hand, aces_high: bool) -> int:
-    return sum(_value(card, aces_high) for card in hand)
+    return sum(card_points(card, aces_high=aces_high) for card in hand)
 
 
-class RummyState:
+class RummyState(GameState):
     """One moment of a match. Treat as immutable: the engine copies before changing.
 
     ``hands`` are sorted tuples; ``stock`` is top first; ``discard`` bottom first (its last
@@ -137,143 +134,8 @@ class RummyState:
     set).
     """
 
-    def copy(self) -> RummyState:
-        other = RummyState.__new__(RummyState)
-        other.__dict__.update(self.__dict__)
-        return other
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RummyState):
-            return NotImplemented
-        return self.__dict__ == other.__dict__
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"<RummyState round {self.round_number} {self.phase} seat {self.turn}>"
-
-
-# -- melds ---------------------------------------------------------------------------------
-
-
-def _build(items, aces_high: bool) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]:
-    """A meld from ``(card, stands_for)`` items (stands_for None unless a joker names it).
-
-    Returns ``(kind, cards, jokers)`` in canonical form or raises IllegalMove.
-    """
-    naturals = [card for card, _ in items if card not in JOKERS]
-    wild = [(card, target) for card, target in items if card in JOKERS]
-    if len(items) < 3:
-        raise IllegalMove("A meld needs at least three cards.")
-    if len(naturals) < 2:
-        raise IllegalMove("A meld needs at least two cards that are not jokers.")
-    ranks = {card[0] for card in naturals}
-    suits = {card[1] for card in naturals}
-    if len(ranks) == 1:
-        rank = naturals[0][0]
-        if len(items) > 4:
-            raise IllegalMove(_SET_REASON)
-        for _, target in wild:
-            if target is not None and target[0] != rank:
-                raise IllegalMove(f"A joker in a set of {RANK_WORDS[rank]}s stands for a {RANK_WORDS[rank]}.")
-        cards = _sorted(naturals) + tuple(sorted(joker for joker, _ in wild))
-        return SET, cards, tuple(sorted((joker, rank) for joker, _ in wild))
-    if len(suits) != 1:
-        if len(ranks) == len(naturals):
-            raise IllegalMove(_RUN_REASON)
-        raise IllegalMove("A meld is a set (three or four cards of one rank) or a run (three or more "
-                          "cards of one suit in sequence).")
-    suit = naturals[0][1]
-    for _, target in wild:
-        if target is not None and target[1] != suit:
-            raise IllegalMove(f"A joker in a run of {SUIT_WORDS[suit]} stands for a card of {SUIT_WORDS[suit]}.")
-    modes = (False, True) if aces_high else (False,)
-    for high in modes:
-        placed = _place_run(naturals, wild, suit, high, aces_high)
-        if placed is not None:
-            return placed
-    named_ranks = {card[0] for card in naturals} | {target[0] for _, target in wild if target}
-    if not aces_high and {"A", "K"} <= named_ranks:
-        raise IllegalMove("Aces are low: a run may not go from king to ace.")
-    if any(target is None for _, target in wild):
-        ambiguous = any(_place_run(naturals, wild, suit, high, aces_high, strict=False) for high in modes)
-        if ambiguous:
-            raise IllegalMove("Say which card each joker stands for, like X1=7S.")
-    raise IllegalMove(_RUN_REASON)
-
-
-def _place_run(naturals, wild, suit, high, aces_high, *, strict=True):
-    """The run with aces high (``high``) or low, or None. ``strict=False`` answers whether the
-    cards would run with bare jokers placed anywhere (used to explain an ambiguity)."""
-    low, top = (2, 14) if high else (1, 13)
-
-    def place(card):
-        if card[0] == "A":
-            return 14 if high else 1
-        return PLACE[card[0]]
-
-    taken: dict[int, str] = {}
-    for card in naturals:
-        taken[place(card)] = card
-    bare = []
-    for joker, target in wild:
-        if target is None:
-            bare.append(joker)
-            continue
-        spot = place(target)
-        if spot in taken:
-            return None
-        taken[spot] = joker
-    spots = sorted(taken)
-    if spots[0] < low or spots[-1] > top:
-        return None
-    gaps = [spot for spot in range(spots[0], spots[-1] + 1) if spot not in taken]
-    if len(gaps) > len(bare):
-        return None
-    if len(gaps) < len(bare):
-        if not strict:
-            return True
-        # The spare jokers go at an end; that is only clear when one end is the edge.
-        spare = len(bare) - len(gaps)
-        # A true edge: the low ace, the high ace, or the king when aces are only low.
-        at_bottom = spots[0] == 1
-        at_top = spots[-1] == 14 or (spots[-1] == 13 and not aces_high)
-        if at_bottom and top - spots[-1] >= spare:
-            gaps += list(range(spots[-1] + 1, spots[-1] + 1 + spare))
-        elif at_top and spots[0] - low >= spare:
-            gaps = list(range(spots[0] - spare, spots[0])) + gaps
-        else:
-            return None
-    if not strict:
-        return True
-    jokers = []
-    for spot, joker in zip(gaps, sorted(bare), strict=True):
-        taken[spot] = joker
-    for spot, card in taken.items():
-        if card in JOKERS:
-            jokers.append((card, RANK_AT[spot] + suit))
-    cards = tuple(taken[spot] for spot in sorted(taken))
-    return RUN, cards, tuple(sorted(jokers))
-
-
-def _items(meld) -> list[tuple[str, str | None]]:
-    """A meld on the table as ``_build`` items, every joker naming what it stands for."""
-    _, kind, cards, jokers = meld
-    stands = dict(jokers)
-    return [(card, stands.get(card) if kind == RUN else None) for card in cards]
-
-
-def _run_spots(meld, aces_high):
-    """(suit, lowest place, highest place, aces high?) of a run on the table."""
-    _, _, cards, jokers = meld
-    stands = dict(jokers)
-    named = [stands.get(card, card) for card in cards]
-    suit = named[0][1]
-    first, last = named[0], named[-1]
-    high = last[0] == "A" and len(named) > 1 and named[-2][0] == "K"
-    lo = 14 if (first[0] == "A" and high) else PLACE[first[0]]
-    hi = 14 if high else PLACE[last[0]]
-    return suit, lo, hi, high
 
 
 # -- the engine ----------------------------------------------------------------------------
@@ -306,7 +168,7 @@ class Rummy(base.Engine):
     def new_game(self, players, *, seed, options=None, deck=None):
         self.check_players(players)
         options = self.resolve_options(options)
-        state = RummyState.__new__(RummyState)
+        state = RummyState.blank()
         state.seed = str(seed)
         state.options = options
         state.players = players
@@ -333,16 +195,16 @@ class Rummy(base.Engine):
         moves = []
         aces_high = state.options["aces"] == "high_or_low"
         if state.options["melds_per_turn"] == "any" or not state.melds_this_turn:
-            for cards in _melds_in(hand, aces_high):
+            for cards in melds_in(hand, aces_high=aces_high):
                 if _may_put_down(state, seat, [card.partition("=")[0] for card in cards]):
                     moves.append("meld " + " ".join(cards))
         if state.has_melded[seat] or state.options["meld_before_layoff"] == "off":
             for number, meld in enumerate(state.melds):
-                for card in _layoffs_onto(meld, hand, aces_high):
+                for card in layoffs_onto(meld, hand, aces_high=aces_high):
                     if _may_put_down(state, seat, [card.partition("=")[0]]):
                         moves.append(f"layoff {card} {number}")
             for number, meld in enumerate(state.melds):
-                for card, joker in _swaps_into(meld, hand):
+                for card, joker in swaps_into(meld, hand):
                     if _may_put_down(state, seat, [card], joker):
                         moves.append(f"swap {card} {number}")
         moves += [f"discard {card}" for card in hand if card != state.taken]
@@ -357,13 +219,10 @@ class Rummy(base.Engine):
             raise IllegalMove(f"There is no seat {seat!r} at this table.")
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
-        verb, _, rest = move.strip().partition(" ")
-        verb = verb.lower()
-        words = rest.upper().split()
+        verb, words = read_move(move, VERBS, example="discard KH", case="upper",
+                                unknown="{move!r} is not a Rummy move: draw, meld, layoff, swap or discard.")
         if verb == "draw":
             return self._draw(state, seat, words)
-        if verb not in ("meld", "layoff", "swap", "discard"):
-            raise IllegalMove(f"{move!r} is not a Rummy move: draw, meld, layoff, swap or discard.")
         if state.phase == DRAW:
             raise IllegalMove("Draw first: from the stock or the discard pile.")
         if verb == "discard":
@@ -392,7 +251,7 @@ class Rummy(base.Engine):
         else:
             raise IllegalMove("Draw from the stock or the discard pile: 'draw stock' or 'draw discard'.")
         hands = list(state.hands)
-        hands[seat] = _sorted(state.hands[seat] + (card,))
+        hands[seat] = sorted_low(state.hands[seat] + (card,))
         new.hands = tuple(hands)
         new.phase = PLAY
         return new
@@ -425,7 +284,7 @@ class Rummy(base.Engine):
         if len(set(cards)) != len(cards):
             raise IllegalMove("Name each card once.")
         self._hold(state, seat, cards)
-        kind, laid, jokers = _build(items, state.options["aces"] == "high_or_low")
+        kind, laid, jokers = build_meld(items, aces_high=state.options["aces"] == "high_or_low")
         self._may_put_down(state, seat, cards)
         new = state.copy()
         new.melds = state.melds + ((seat, kind, laid, jokers),)
@@ -451,31 +310,31 @@ class Rummy(base.Engine):
             if card in JOKERS:
                 raise IllegalMove("Swap a natural card from your hand for a joker on the table.")
             self._hold(state, seat, [card])
-            laid = _swapped(meld, card)
+            laid = swapped(meld, card)
             if laid is None:
                 raise IllegalMove(f"No joker in meld {number} stands for the {card_name(card)}.")
             self._may_put_down(state, seat, [card], laid[1])
             new = state.copy()
             melds = list(state.melds)
-            melds[number] = laid[0]
+            melds[number] = (meld[0],) + laid[0]
             new.melds = tuple(melds)
             hands = list(state.hands)
-            hands[seat] = _sorted([c for c in state.hands[seat] if c != card] + [laid[1]])
+            hands[seat] = sorted_low([c for c in state.hands[seat] if c != card] + [laid[1]])
             new.hands = tuple(hands)
             return _mark_laid_down(new, seat)
         item = self._item(state, words[0])
         card = item[0]
         self._hold(state, seat, [card])
-        items = _items(meld) + [item]
+        items = meld_items(meld) + [item]
         try:
-            kind, laid, jokers = _build(items, aces_high)
+            kind, laid, jokers = build_meld(items, aces_high=aces_high)
         except IllegalMove as error:
             if error.reason.startswith("Say which"):
                 raise
             what = "joker" if card in JOKERS else card_name(card)
-            raise IllegalMove(f"The {what} does not fit meld {number}: {_fit_hint(meld)}") from None
+            raise IllegalMove(f"The {what} does not fit meld {number}: {fit_hint(meld)}") from None
         if kind != meld[1]:
-            raise IllegalMove(f"The card does not fit meld {number}: {_fit_hint(meld)}")
+            raise IllegalMove(f"The card does not fit meld {number}: {fit_hint(meld)}")
         self._may_put_down(state, seat, [card])
         new = state.copy()
         melds = list(state.melds)
@@ -486,13 +345,10 @@ class Rummy(base.Engine):
     # -- checks shared by the moves -----------------------------------------------------
 
     def _card(self, state, word):
-        try:
-            card = parse_card(word, jokers=state.options["jokers"] == "on")
-        except CardError as error:
-            if word in JOKERS:
-                raise IllegalMove("This game is played without jokers.") from None
-            raise IllegalMove(str(error)) from None
-        return card
+        jokers = state.options["jokers"] == "on"
+        if word in JOKERS and not jokers:
+            raise IllegalMove("This game is played without jokers.")
+        return read_card(word, jokers=jokers)
 
     def _item(self, state, word):
         joker, equals, target = word.partition("=")
@@ -585,61 +441,11 @@ class Rummy(base.Engine):
     # -- storage ------------------------------------------------------------------------
 
     def dump(self, state):
-        return {
-            "seed": state.seed,
-            "options": dict(state.options),
-            "players": state.players,
-            "round_number": state.round_number,
-            "first_seat": state.first_seat,
-            "turn": state.turn,
-            "phase": state.phase,
-            "hands": [list(hand) for hand in state.hands],
-            "stock": list(state.stock),
-            "discard": list(state.discard),
-            "melds": [
-                {"owner": owner, "kind": kind, "cards": list(cards), "jokers": dict(jokers)}
-                for owner, kind, cards, jokers in state.melds
-            ],
-            "taken": state.taken,
-            "has_melded": list(state.has_melded),
-            "laid_down": list(state.laid_down),
-            "clean_turn": state.clean_turn,
-            "melds_this_turn": state.melds_this_turn,
-            "stock_rebuilt": state.stock_rebuilt,
-            "totals": list(state.totals),
-            "round_scores": [list(scores) for scores in state.round_scores],
-            "last_round": _last_round_view(state.last_round),
-        }
+        return {**dump_fields(state, FIELDS), "options": dict(state.options)}
 
     def load(self, data):
-        state = RummyState.__new__(RummyState)
-        state.seed = data["seed"]
+        state = load_fields(RummyState, data, FIELDS)
         state.options = self.resolve_options(data["options"])
-        state.players = data["players"]
-        state.round_number = data["round_number"]
-        state.first_seat = data["first_seat"]
-        state.turn = data["turn"]
-        state.phase = data["phase"]
-        state.hands = tuple(tuple(hand) for hand in data["hands"])
-        state.stock = tuple(data["stock"])
-        state.discard = tuple(data["discard"])
-        state.melds = tuple(
-            (meld["owner"], meld["kind"], tuple(meld["cards"]), tuple(sorted(meld["jokers"].items())))
-            for meld in data["melds"]
-        )
-        state.taken = data["taken"]
-        state.has_melded = tuple(data["has_melded"])
-        state.laid_down = tuple(data["laid_down"])
-        state.clean_turn = data["clean_turn"]
-        state.melds_this_turn = data["melds_this_turn"]
-        state.stock_rebuilt = data["stock_rebuilt"]
-        state.totals = tuple(data["totals"])
-        state.round_scores = tuple(tuple(scores) for scores in data["round_scores"])
-        last = data["last_round"]
-        state.last_round = None if last is None else (
-            last["round"], tuple(last["winners"]), last["rummy"], last["ended_by"],
-            tuple(tuple(hand) for hand in last["hands"]), tuple(last["scores"]),
-        )
         return state
 
 
@@ -659,7 +465,7 @@ def _deal(state: RummyState, round_number: int, deck: list[str] | None) -> None:
         hands[(first + i) % players].append(deck[i])
     state.round_number = round_number
     state.first_seat = first
-    state.hands = tuple(_sorted(hand) for hand in hands)
+    state.hands = tuple(sorted_low(hand) for hand in hands)
     state.discard = (deck[size * players],)
     state.stock = tuple(deck[size * players + 1:])
     state.melds = ()
@@ -767,112 +573,6 @@ def _may_put_down(state: RummyState, seat: int, cards, comes_back: str | None = 
     return _put_down_problem(state, seat, cards, comes_back) is None
 
 
-# -- listing moves ------------------------------------------------------------------------
-
-
-def _melds_in(hand, aces_high: bool) -> list[list[str]]:
-    """Every meld ``hand`` can make, each as canonical move words."""
-    jokers = [card for card in hand if card in JOKERS]
-    found = []
-    by_suit: dict[str, set[int]] = {}
-    by_rank: dict[str, list[str]] = {}
-    for card in hand:
-        if card in JOKERS:
-            continue
-        by_suit.setdefault(card[1], set()).add(PLACE[card[0]])
-        by_rank.setdefault(card[0], []).append(card)
-    top = 14 if aces_high else 13
-    for suit in SUITS:
-        held = set(by_suit.get(suit, ()))
-        if len(held) + len(jokers) < 3 or len(held) < 2:
-            continue
-        if aces_high and 1 in held:
-            held.add(14)
-        for start in range(1, top - 1):
-            for end in range(start + 2, top + 1):
-                if start == 1 and end == 14:
-                    break
-                spots = range(start, end + 1)
-                missing = [spot for spot in spots if spot not in held]
-                if len(missing) > len(jokers):
-                    break  # longer windows only miss more
-                if len(spots) - len(missing) < 2:
-                    continue
-                fill = dict(zip(missing, jokers, strict=False))
-                found.append([
-                    f"{fill[spot]}={RANK_AT[spot]}{suit}" if spot in fill else f"{RANK_AT[spot]}{suit}"
-                    for spot in spots
-                ])
-    for rank in "A23456789TJQK":
-        held = by_rank.get(rank, [])
-        for size in range(2, len(held) + 1):
-            for chosen in combinations(held, size):
-                for wild in range(0, min(len(jokers), 4 - size) + 1):
-                    if size + wild >= 3:
-                        found.append(list(chosen) + jokers[:wild])
-    return found
-
-
-def _layoffs_onto(meld, hand, aces_high: bool) -> list[str]:
-    """Every card of ``hand`` that may be laid off on ``meld``, as move words."""
-    _, kind, cards, jokers = meld
-    wild = [card for card in hand if card in JOKERS][:1]
-    if kind == SET:
-        if len(cards) >= 4:
-            return []
-        rank = next(card[0] for card in cards if card not in JOKERS)
-        return [card for card in hand if card[0] == rank and card not in cards] + wild
-    suit, lo, hi, high = _run_spots(meld, aces_high)
-    ends = []
-    if lo > 1 and not (high and lo == 2):
-        ends.append(RANK_AT[lo - 1] + suit)
-    if hi < 13 or (hi == 13 and aces_high and lo > 1):
-        ends.append(RANK_AT[hi + 1] + suit)
-    found = [card for card in ends if card in hand]
-    for card in ends:
-        found += [f"{joker}={card}" for joker in wild]
-    return found
-
-
-def _swaps_into(meld, hand) -> list[tuple[str, str]]:
-    """(natural card in ``hand``, the joker of ``meld`` it would take) for every swap."""
-    _, kind, cards, jokers = meld
-    if not jokers:
-        return []
-    if kind == RUN:
-        return [(stands, joker) for joker, stands in jokers if stands in hand]
-    rank = jokers[0][1]
-    return [(card, jokers[0][0]) for card in hand if card[0] == rank and card not in cards]
-
-
-def _swapped(meld, card):
-    """The meld with ``card`` in place of the joker it stands for, and that joker; or None."""
-    owner, kind, cards, jokers = meld
-    if kind == RUN:
-        joker = next((joker for joker, stands in jokers if stands == card), None)
-    elif card[0] == (jokers[0][1] if jokers else None) and card not in cards:
-        joker = jokers[0][0]
-    else:
-        joker = None
-    if joker is None:
-        return None
-    rest = tuple(pair for pair in jokers if pair[0] != joker)
-    if kind == RUN:
-        laid = tuple(card if c == joker else c for c in cards)
-    else:
-        naturals = [c for c in cards if c not in JOKERS] + [card]
-        laid = _sorted(naturals) + tuple(joker for joker, _ in rest)
-    return (owner, kind, laid, rest), joker
-
-
-def _fit_hint(meld) -> str:
-    if meld[1] == SET:
-        if len(meld[2]) >= 4:
-            return "a set holds at most four cards."
-        return "a set takes only a card of its rank that it lacks."
-    return "a run takes only the next card of its suit at either end."
-
-
 # -- words -------------------------------------------------------------------------------
 
 
@@ -908,6 +608,27 @@ def _meld_view(number: int, meld) -> dict[str, Any]:
     return {"number": number, "owner": owner, "kind": kind, "cards": list(cards), "jokers": dict(jokers)}
 
 
+def _melds_data(melds) -> list[dict[str, Any]]:
+    return [
+        {"owner": owner, "kind": kind, "cards": list(cards), "jokers": dict(jokers)}
+        for owner, kind, cards, jokers in melds
+    ]
+
+
+def _melds_from(data) -> tuple:
+    return tuple(
+        (meld["owner"], meld["kind"], tuple(meld["cards"]), tuple(sorted(meld["jokers"].items())))
+        for meld in data
+    )
+
+
+def _last_round_from(last):
+    if last is None:
+        return None
+    return (last["round"], tuple(last["winners"]), last["rummy"], last["ended_by"],
+            tuple(tuple(hand) for hand in last["hands"]), tuple(last["scores"]))
+
+
 def _last_round_view(last_round):
     if last_round is None:
         return None
@@ -921,5 +642,27 @@ def _last_round_view(last_round):
         "scores": list(scores),
     }
 
+
+FIELDS = {
+    "seed": PLAIN,
+    "players": PLAIN,
+    "round_number": PLAIN,
+    "first_seat": PLAIN,
+    "turn": PLAIN,
+    "phase": PLAIN,
+    "hands": TUPLES,
+    "stock": TUPLE,
+    "discard": TUPLE,
+    "melds": Field(_melds_data, _melds_from),
+    "taken": PLAIN,
+    "has_melded": TUPLE,
+    "laid_down": TUPLE,
+    "clean_turn": PLAIN,
+    "melds_this_turn": PLAIN,
+    "stock_rebuilt": PLAIN,
+    "totals": TUPLE,
+    "round_scores": TUPLES,
+    "last_round": Field(_last_round_view, _last_round_from),
+}
 
 ENGINE = Rummy()

@@ -84,3 +84,15 @@ def test_production_seeds_carry_128_bits():
 @given(st.sets(st.sampled_from(DECK)))
 def test_masks_list_their_cards_in_canonical_order(hand):
     assert list(cards.cards_of(cards.mask_of(hand))) == cards.sort_cards(hand)
+
+
+@pytest.mark.parametrize(
+    "card, points", [("AS", 1), ("2C", 2), ("9D", 9), ("TH", 10), ("JS", 10), ("QC", 10), ("KD", 10)]
+)
+def test_pip_values_count_courts_ten_and_aces_one(card, points):
+    assert cards.pip_value(card) == points
+
+
+def test_a_game_gives_its_own_value_to_aces_and_jokers():
+    assert cards.pip_value("AH", ace=15) == 15 and cards.pip_value("KH", ace=15) == 10
+    assert cards.pip_value("X1", joker=15) == 15 and cards.pip_value("X2") == 0

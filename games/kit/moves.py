@@ -1,0 +1,74 @@
+"""Reading a move: ``verb arg arg`` into a checked verb and arguments, cards parsed.
+
+Every failure raises ``IllegalMove`` with the engine's own reason, so the player reads
+the same words whichever engine refused them:
+
+    verb, args = read_move(move, VERBS, example="draw stock", unknown="{move!r} is not a ... move")
+    card = read_card(args[0])                       # "QX" -> IllegalMove("... the suit ...")
+    chosen = read_cards(args, count=3, reason="Pass exactly three cards.")
+
+``VERBS`` maps each verb to the argument counts it takes (None: any count, checked where
+the verb is played, after the checks of the game's state that come first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Any
+
+from games.kit.cards import CardError, parse_card
+from games.kit.engine import IllegalMove
+
+
+def read_move(
+    move: Any,
+    verbs: Mapping[str, Collection[int] | None],
+    *,
+    example: str,
+    unknown: str,
+    empty: str | None = None,
+    case: str = "lower",
+) -> tuple[str, list[str]]:
+    """The verb (in lower case) and the arguments of ``move``, split at whitespace; the
+    arguments in ``case``: ``"lower"``, ``"upper"`` (cards, as Rummy reads them) or ``"keep"``.
+
+    Refused: a move that is not text (the reason shows ``example``), an empty move
+    (``empty``, else ``unknown``), a verb not in ``verbs`` or a count of arguments it does
+    not take (``unknown``). ``unknown`` is a template in which ``{move!r}`` stands for the
+    move: it is formatted only when a move is refused (every move goes through here).
+    """
+    if not isinstance(move, str):
+        raise IllegalMove(f"{move!r} is not a move: send text like '{example}'.")
+    words = (move.lower() if case == "lower" else move.upper() if case == "upper" else move).split()
+    if not words:
+        raise IllegalMove(empty or unknown.format(move=move))
+    verb = words[0].lower()
+    counts = verbs.get(verb, ())
+    if counts is not None and len(words) - 1 not in counts:
+        raise IllegalMove(unknown.format(move=move))
+    return verb, words[1:]
+
+
+def read_card(word: str, *, jokers: bool = False, spelling: Callable[[str], str] | None = None) -> str:
+    """``word`` as a card (``spelling`` first turns what players type, ``10h``, into ``TH``)."""
+    if spelling is not None:
+        word = spelling(word)
+    try:
+        return parse_card(word, jokers=jokers)
+    except CardError as error:
+        raise IllegalMove(str(error)) from None
+
+
+def read_cards(
+    words: Iterable[str],
+    *,
+    count: int | None = None,
+    reason: str = "",
+    jokers: bool = False,
+    spelling: Callable[[str], str] | None = None,
+) -> list[str]:
+    """``words`` as cards; exactly ``count`` of them unless ``count`` is None (else ``reason``)."""
+    words = list(words)
+    if count is not None and len(words) != count:
+        raise IllegalMove(reason)
+    return [read_card(word, jokers=jokers, spelling=spelling) for word in words]

@@ -1,0 +1,56 @@
+import pytest
+
+from games.kit.engine import IllegalMove
+from games.kit.moves import read_card, read_cards, read_move
+
+VERBS = {"draw": (0, 1), "play": (1,), "meld": None}
+
+
+def read(move, **options):
+    return read_move(move, VERBS, example="play QS", unknown="not a move of this game", **options)
+
+
+def test_a_move_is_its_verb_and_arguments_at_any_spacing_and_case():
+    assert read("  PLAY   qs ") == ("play", ["qs"])
+    assert read("Play qS", case="keep") == ("play", ["qS"])
+    assert read("PLAY qs", case="upper") == ("play", ["QS"])
+    assert read("meld a b c d e")[1] == ["a", "b", "c", "d", "e"]
+
+
+@pytest.mark.parametrize("move", ["fly QS", "play", "play QS KS", "draw a b", ""])
+def test_an_unknown_verb_or_a_count_it_does_not_take_gets_the_engines_reason(move):
+    with pytest.raises(IllegalMove, match="not a move of this game"):
+        read(move)
+
+
+def test_an_empty_move_may_have_its_own_reason():
+    with pytest.raises(IllegalMove, match="Send a move"):
+        read(" ", empty="Send a move.")
+
+
+def test_a_move_that_is_not_text_is_refused_with_an_example():
+    with pytest.raises(IllegalMove, match="send text like 'play QS'"):
+        read(None)
+
+
+def test_cards_are_parsed_with_the_reason_cards_gives():
+    assert read_card("QS") == "QS"
+    assert read_card("10h", spelling=lambda word: word.upper().replace("10", "T")) == "TH"
+    with pytest.raises(IllegalMove, match="the suit must be one of"):
+        read_card("QX")
+    with pytest.raises(IllegalMove, match="rank"):
+        read_card("X1")
+    assert read_card("X1", jokers=True) == "X1"
+
+
+def test_a_card_count_is_checked_before_the_cards():
+    assert read_cards(["2C", "3C", "4C"], count=3, reason="Three.") == ["2C", "3C", "4C"]
+    with pytest.raises(IllegalMove, match="Three."):
+        read_cards(["2C", "bad"], count=3, reason="Three.")
+    with pytest.raises(IllegalMove, match="not a card"):
+        read_cards(["2C", "bad"])
+
+
+def test_the_reason_names_the_move_refused():
+    with pytest.raises(IllegalMove, match="^'fly QS' is not a move here$"):
+        read_move("fly QS", VERBS, example="play QS", unknown="{move!r} is not a move here")
