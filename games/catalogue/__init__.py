@@ -1,34 +1,21 @@
 """The game catalogue: every game the site offers, one package each, pure Python.
 
 ``get(slug)`` and ``all()`` are the registry; each package's ``GAME`` is its descriptor
-(``games.catalogue.game.Game``). A new game is a package here and one line below.
+(``games.catalogue.game.Game``), registered when the package is imported. A new game is a
+package here and one import line below.
 """
 
 from __future__ import annotations
 
-from games.catalogue import freecell, gin_rummy, hearts, klondike, rummy  # noqa: I001
-from games.catalogue.game import HIGHER, LOWER, Game
+from games.catalogue.game import HIGHER, LOWER, Game, all_games, get  # noqa: I001
 
-# The order is the site's: home page, menus, rankings.
-_GAMES: dict[str, Game] = {game.slug: game for game in (
-    hearts.GAME,
-    rummy.GAME,
-    gin_rummy.GAME,
-    klondike.GAME,
-    freecell.GAME,
-)}
+# Each import registers its game; the order is the site's (home page, menus, rankings).
+from games.catalogue import hearts  # noqa: F401, E402  # isort: skip
+from games.catalogue import rummy  # noqa: F401, E402  # isort: skip
+from games.catalogue import gin_rummy  # noqa: F401, E402  # isort: skip
+from games.catalogue import klondike  # noqa: F401, E402  # isort: skip
+from games.catalogue import freecell  # noqa: F401, E402  # isort: skip
 
-
-def get(slug: str) -> Game:
-    try:
-        return _GAMES[slug]
-    except KeyError:
-        raise LookupError(f"no game is registered as {slug!r}") from None
-
-
-def all() -> list[Game]:  # noqa: A001  # the registry's own word, as in get/all
-    """Every game, in the site's order."""
-    return list(_GAMES.values())
-
+all = all_games  # noqa: A001  # the registry's own word, as in get/all
 
 __all__ = ["HIGHER", "LOWER", "Game", "all", "get"]

@@ -101,3 +101,26 @@ class Game:
             return None
         moves = self.solver.solve(state, max_nodes=max_nodes, max_seconds=max_seconds)
         return moves if isinstance(moves, list) else None
+
+
+_REGISTRY: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Adds ``game`` to the catalogue (each game's package does, once, as it is imported)."""
+    if game.slug in _REGISTRY:
+        raise ValueError(f"a game is already registered as {game.slug!r}")
+    _REGISTRY[game.slug] = game
+    return game
+
+
+def get(slug: str) -> Game:
+    try:
+        return _REGISTRY[slug]
+    except KeyError:
+        raise LookupError(f"no game is registered as {slug!r}") from None
+
+
+def all_games() -> list[Game]:
+    """Every game, in the order the catalogue imported them."""
+    return list(_REGISTRY.values())

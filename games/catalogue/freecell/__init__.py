@@ -1,10 +1,10 @@
 """FreeCell: Microsoft's numbered deals, four cells, with a solver for hints and winnable deals."""
 
 from games.catalogue.freecell import engine, rules, solver
-from games.catalogue.game import PATIENCE_FACTS, Game
+from games.catalogue.game import PATIENCE_FACTS, Game, register
 from games.kit.terms import CARD_TERMS, PATIENCE_TERMS
 
-GAME = Game(
+GAME = register(Game(
     engine=engine.ENGINE,
     rules=rules.RULES,
     solver=solver,
@@ -13,4 +13,4 @@ GAME = Game(
     stats_facts=PATIENCE_FACTS,
     winnable_option="winnable_only",
     terms=(*CARD_TERMS, *PATIENCE_TERMS, "aces low", "run", "free cell", "supermove"),
-)
+))

@@ -1,10 +1,10 @@
 """Rummy: melds and lay-offs, two to six players."""
 
-from games.catalogue.game import HIGHER, LOWER, Game
+from games.catalogue.game import HIGHER, LOWER, Game, register
 from games.catalogue.rummy import bots, engine, rules
 from games.kit.terms import CARD_TERMS, MELD_TERMS
 
-GAME = Game(
+GAME = register(Game(
     engine=engine.ENGINE,
     rules=rules.RULES,
     bots=bots.LEVELS,
@@ -12,4 +12,4 @@ GAME = Game(
     score_order_of=lambda options: LOWER if options["scoring"] == "penalty" else HIGHER,
     terms=(*CARD_TERMS, *MELD_TERMS, "aces low", "round", "target score", "penalty points", "run",
            "going out", "going rummy", "joker", "wild card"),
-)
+))
