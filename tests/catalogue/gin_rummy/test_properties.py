@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from games import catalogue
 from games.kit import cards
 from games.kit.engine import IllegalMove
-from tests.engines.gin_rummy_tables import gin
+from tests.catalogue.gin_rummy.tables import gin
 
 DECK = set(cards.standard_deck())
 BASIC = catalogue.get("gin_rummy").bot("basic")

@@ -7,7 +7,7 @@ import pytest
 
 from games.kit import cards
 from games.kit.engine import IllegalMove
-from tests.engines.hearts_tables import hearts
+from tests.catalogue.hearts.tables import hearts
 
 DECK = set(cards.standard_deck())
 
