@@ -638,6 +638,13 @@ class Rummy(base.Engine):
         )
         return state
 
+    def known_cards(self, state, seat):
+        data = self.dump(state)
+        unseen = set(data["stock"]).union(*(hand for other, hand in enumerate(data["hands"]) if other != seat))
+        # A card taken from the discard pile was face up; a joker's stand-in is named on the table.
+        seen = base.cards_named([data["taken"], data["melds"], data["last_round"]])
+        return (set(standard_deck(jokers=len(JOKERS))) - unseen) | seen
+
 
 # -- dealing, turns and rounds ------------------------------------------------------------
 
