@@ -1,93 +1,28 @@
-"""Seeded random Rummy rounds under every option: cards are conserved, states round-trip,
-views hide other hands and the stock, and refused moves change nothing."""
+"""Seeded random Rummy rounds under every option: cards are conserved, and matches end with
+scores that add up. What every game promises (round trips, views, refusals) is checked in
+tests/catalogue/test_contract.py."""
 
-import json
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import catalogue
 from games.kit import cards
-from games.kit.engine import IllegalMove
 
 rummy = catalogue.get("rummy").engine
 
 OPTIONS = st.fixed_dictionaries({name: st.sampled_from(choices) for name, (_, choices) in rummy.options.items()})
 
 
-def cards_in(value, found=None):
-    """Every card named anywhere in a view (a meld's "jokers" map names stand-ins, not cards)."""
-    found = set() if found is None else found
-    if isinstance(value, str):
-        card = value.partition("=")[0]
-        if card in ALL_CARDS:
-            found.add(card)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if key != "jokers":
-                cards_in(item, found)
-    elif isinstance(value, list):
-        for item in value:
-            cards_in(item, found)
-    return found
-
-
-ALL_CARDS = set(cards.standard_deck(jokers=2))
-
-
-def spelling(move):
-    """A move up to the order of a meld's cards and how its jokers are written (apply
-    accepts any order, and a bare joker where its place is clear)."""
-    verb, _, rest = move.partition(" ")
-    words = rest.split(" ")
-    if verb == "meld":
-        return verb, frozenset(word.partition("=")[0] for word in words)
-    return verb, tuple(word.partition("=")[0] for word in words)
-
-
 def check_step(state, seat, move, rng):
     data = rummy.dump(state)
-    assert rummy.load(json.loads(json.dumps(data))) == state
-    assert rummy.dump(rummy.load(data)) == data
     # Every card is somewhere, once.
     places = data["hands"] + [data["stock"], data["discard"]] + [meld["cards"] for meld in data["melds"]]
     every = [card for place in places for card in place]
     size = 54 if data["options"]["jokers"] == "on" else 52
     assert len(every) == size and set(every) == set(cards.standard_deck(jokers=2 if size == 54 else 0))
-    players = data["players"]
-    for viewer in [*range(players), None]:
-        view = rummy.view(state, viewer)
-        text = json.dumps(view)
-        assert data["seed"] not in text
-        current = dict(view)
-        current.pop("last_round")  # the cards counted at the end of the last round, shown to all
-        # The card taken from the discard pile this turn was face up: everyone saw it taken.
-        seen = cards_in(current) - {data["taken"]}
-        assert not seen & set(data["stock"]), "the stock is never shown"
-        for other in range(players):
-            if other != viewer:
-                assert not seen & set(data["hands"][other]), f"seat {viewer} sees seat {other}'s cards"
-        if viewer is not None:
-            assert view["hand"] == cards.sort_cards(data["hands"][viewer], aces_high=False)
-    for other in range(players):
-        assert bool(rummy.legal_moves(state, other)) == (other == seat)
-    # apply never changes what it is given; a move not listed is refused and changes nothing.
-    after = rummy.apply(state, seat, move)
-    assert rummy.dump(state) == data and after is not state
-    hand = data["hands"][seat]
-    legal = {spelling(move) for move in rummy.legal_moves(state, seat)}
-    candidates = ["draw stock", "discard " + rng.choice(sorted(ALL_CARDS)),
-                  "meld " + " ".join(rng.sample(hand, min(3, len(hand)))),
-                  f"layoff {rng.choice(hand)} {rng.randrange(len(data['melds']) + 1)}",
-                  f"swap {rng.choice(hand)} 0", "draw discard"]
-    for candidate in candidates:
-        if spelling(candidate) not in legal and not (candidate == "draw discard" and data["phase"] == "draw"):
-            with pytest.raises(IllegalMove):
-                rummy.apply(state, seat, candidate)
-            assert rummy.dump(state) == data
-    return after
+    return rummy.apply(state, seat, move)
 
 
 def pick(moves, rng, eager):
@@ -111,7 +46,7 @@ def play_rounds(state, rng, rounds, *, eager, each_step=None, max_steps=20000):
 
 @settings(max_examples=60)
 @given(players=st.integers(2, 6), options=OPTIONS, seed=st.integers(0, 2**32), eager=st.sampled_from([0.0, 0.5]))
-def test_random_rounds_conserve_cards_round_trip_and_leak_nothing(players, options, seed, eager):
+def test_random_rounds_keep_every_card_somewhere_once(players, options, seed, eager):
     rng = random.Random(seed)
     state = rummy.new_game(players, seed=f"p{seed}", options=options)
     # Two rounds, or the first 250 moves: long enough for the stock to run out.
