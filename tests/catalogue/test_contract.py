@@ -1,4 +1,5 @@
-"""What every registered game promises, checked the same way for each: a new game gets\nthese checks by registering in games.catalogue."""
+"""What every registered game promises, checked the same way for each: a new game gets
+these checks by registering in games.catalogue."""
 
 import ast
 import random
@@ -51,7 +52,8 @@ def test_ties_share_the_best_rank_they_cover():
 
 
 def options_of(engine):
-    return st.fixed_dictionaries({name: st.sampled_from(choices) for name, (_, choices) in engine.options.items()})
+    choices = {name: st.sampled_from(values) for name, (_, values) in engine.options.items()}
+    return st.fixed_dictionaries(choices)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.slug)

@@ -640,7 +640,8 @@ class Rummy(base.Engine):
 
     def known_cards(self, state, seat):
         data = self.dump(state)
-        unseen = set(data["stock"]).union(*(hand for other, hand in enumerate(data["hands"]) if other != seat))
+        others = [hand for other, hand in enumerate(data["hands"]) if other != seat]
+        unseen = set(data["stock"]).union(*others)
         # A card taken from the discard pile was face up; a joker's stand-in is named on the table.
         seen = base.cards_named([data["taken"], data["melds"], data["last_round"]])
         return (set(standard_deck(jokers=len(JOKERS))) - unseen) | seen
