@@ -8,8 +8,11 @@ returns a new state and never changes the one it was given.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from typing import Any
+
+from games.kit.cards import JOKERS, standard_deck
 
 State = Any  # each engine has its own state type; only the engine looks inside it
 
@@ -117,6 +120,13 @@ class Engine(ABC):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """JSON-safe: what ``seat`` may know (``None``: a spectator). Key ``hand``: its cards."""
 
+    def known_cards(self, state: State, seat: int | None) -> set[str]:
+        """Every card whose name ``seat`` (``None``: a spectator) may be shown now: its own
+        hand, what lies face up, what it saw passed or taken, what the end of the last deal
+        showed. ``view`` and ``describe_move`` name no other card (the contract tests check).
+        None by default: a game whose views show cards says which."""
+        return set()
+
     @abstractmethod
     def describe_move(self, move: str) -> str:
         """The move in words for everyone at the table ("plays the queen of spades"),
@@ -150,3 +160,18 @@ def competition_ranks(scores: list[int], *, lower_is_better: bool) -> list[int]:
     """Standard competition ranking ("1224"): ties share the best rank they cover."""
     sign = 1 if lower_is_better else -1
     return [1 + sum(1 for other in scores if sign * other < sign * score) for score in scores]
+
+
+_CARDS = frozenset(standard_deck(jokers=len(JOKERS)))
+
+
+def cards_named(value: Any) -> set[str]:
+    """Every card written in notation anywhere in a JSON-safe value (keys too, and each
+    word of a string, so "X1=7S" names both), for ``known_cards`` and the leak checks."""
+    if isinstance(value, str):
+        return {word for word in re.split(r"[^0-9A-Z]+", value) if word in _CARDS}
+    if isinstance(value, dict):
+        return cards_named(list(value)) | cards_named(list(value.values()))
+    if isinstance(value, list | tuple | set | frozenset):
+        return set().union(*map(cards_named, value))
+    return set()

@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import Player
+from accounts.services import SESSION_KEY
 from games import catalogue
 from games.kit.engine import IllegalMove
 from games.models import Table
@@ -24,9 +25,11 @@ def test_a_first_visit_makes_a_guest_and_the_game_page_offers_play_now(client):
     response = client.get(reverse("game", args=["hearts"]))
     assert response.status_code == 200
     assert "Play now" in response.content.decode() and "New table" in response.content.decode()
+    guest = Player.objects.get()
+    assert guest.user is None and client.session[SESSION_KEY] == guest.pk
     html = client.get(reverse("home")).content.decode()
     assert 'href="/hearts/"' in html
-    assert Player.objects.count() <= 1
+    assert list(Player.objects.all()) == [guest], "a second page makes no second guest"
 
 
 def test_play_now_opens_a_running_table_with_your_hand(client):

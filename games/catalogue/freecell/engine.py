@@ -295,6 +295,9 @@ class FreeCell(base.Engine):
             raise ValueError("a FreeCell position must hold each of the 52 cards exactly once")
         return state
 
+    def known_cards(self, state, seat):
+        return set(standard_deck())  # every card is face up from the deal
+
 
 # -- the rules ------------------------------------------------------------------------------
 

@@ -520,6 +520,14 @@ class GinRummy(base.Engine):
         state.target_score = options["target_score"]
         return state
 
+    def known_cards(self, state, seat):
+        data = self.dump(state)
+        unseen = set(data["stock"])
+        if data["phase"] not in (LAYOFF, OVER):  # after a knock both hands are on the table
+            unseen = unseen.union(*(hand for other, hand in enumerate(data["hands"]) if other != seat))
+        seen = base.cards_named([data["taken"], data["last_hand"]])  # the up-card taken was face up
+        return (set(standard_deck()) - unseen) | seen
+
 
 # -- the rules, on card masks -------------------------------------------------------------
 

@@ -274,6 +274,13 @@ class Hearts(base.Engine):
         state.queen_breaks_hearts = options["queen_breaks_hearts"]
         return state
 
+    def known_cards(self, state, seat):
+        data = self.dump(state)
+        unseen = {card for other, hand in enumerate(data["hands"]) if other != seat for card in hand}
+        # The three cards a seat passed are in another hand now, and it knows where.
+        passed = set(data["passed"][seat]) if seat is not None else set()
+        return set(standard_deck()) - (unseen - passed)
+
 
 # -- the rules, on card masks -------------------------------------------------------------
 

@@ -401,6 +401,12 @@ class Klondike(base.Engine):
         state.history = tuple(data["history"])
         return state
 
+    def known_cards(self, state, seat):
+        data = self.dump(state)
+        face_down = {card for pile, down in zip(data["tableau"], data["face_down"], strict=True)
+                     for card in pile[:down]}
+        return set(standard_deck()) - set(data["stock"]) - face_down
+
 
 # -- the rules ------------------------------------------------------------------------------
 

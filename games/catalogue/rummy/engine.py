@@ -448,6 +448,14 @@ class Rummy(base.Engine):
         state.options = self.resolve_options(data["options"])
         return state
 
+    def known_cards(self, state, seat):
+        data = self.dump(state)
+        others = [hand for other, hand in enumerate(data["hands"]) if other != seat]
+        unseen = set(data["stock"]).union(*others)
+        # A card taken from the discard pile was face up; a joker's stand-in is named on the table.
+        seen = base.cards_named([data["taken"], data["melds"], data["last_round"]])
+        return (set(standard_deck(jokers=len(JOKERS))) - unseen) | seen
+
 
 # -- dealing, turns and rounds ------------------------------------------------------------
 

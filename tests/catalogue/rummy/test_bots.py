@@ -5,7 +5,7 @@ import random
 import pytest
 
 from games import catalogue
-from tests.engines.test_rummy import SEAT1, deck_for
+from tests.catalogue.rummy.test_engine import SEAT1, deck_for
 
 rummy = catalogue.get("rummy").engine
 

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from games.kit import cards
-from tests.engines.hearts_tables import hearts
+from tests.catalogue.hearts.tables import hearts
 
 pyspiel = pytest.importorskip("pyspiel")
 

@@ -62,12 +62,14 @@ def unwinnable_deck():
     return [card if card is not None else next(free) for card in layout]
 
 
-def test_an_unwinnable_deal_is_never_reported_solved():
+def test_an_unwinnable_deal_is_proven_unwinnable_never_solved():
     # Every card but the tableau's tops is in the stock, in draw 3 with one pass, and the
     # aces lie under face-down cards that no move can reach.
     state = klondike.new_game(1, seed="stuck", deck=unwinnable_deck(), options={"draw": 3, "passes": 1})
-    result = solver.solve(state, max_nodes=5_000, max_seconds=5)
-    assert result is None or result == solver.UNKNOWN
+    verdict = solver.search(state, max_nodes=5_000, max_seconds=5)
+    # Proven, within the budget: a solver that gave up ("unknown") would not pass.
+    assert verdict.status == "unwinnable" and verdict.moves is None
+    assert solver.solve(state, max_nodes=5_000, max_seconds=5) is None
 
 
 def test_a_hint_is_a_legal_move_and_none_once_won():

@@ -8,7 +8,7 @@ from games.catalogue.freecell.engine import ENGINE as freecell
 from games.catalogue.freecell.engine import FreeCell, microsoft_deck
 from games.kit import cards
 from games.kit.engine import IllegalMove
-from tests.engines.freecell_tables import position
+from tests.catalogue.freecell.tables import position
 
 
 def refused(state, move, reason):

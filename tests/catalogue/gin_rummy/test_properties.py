@@ -1,16 +1,15 @@
-"""Seeded random play: cards are conserved, states round-trip, views leak nothing, apply is pure."""
+"""Seeded Gin Rummy matches: each card in one place at every step, and the scores add up.
 
-import json
+What every game promises (round trips, views, refusals) is checked in tests/catalogue/test_contract.py."""
+
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import catalogue
 from games.kit import cards
-from games.kit.engine import IllegalMove
-from tests.engines.gin_rummy_tables import gin
+from tests.catalogue.gin_rummy.tables import gin
 
 DECK = set(cards.standard_deck())
 BASIC = catalogue.get("gin_rummy").bot("basic")
@@ -21,16 +20,6 @@ OPTIONS = st.fixed_dictionaries(
         "target_score": st.sampled_from(gin.options["target_score"][1]),
     }
 )
-
-
-def cards_in(value):
-    if isinstance(value, str):
-        return {value} & DECK
-    if isinstance(value, dict):
-        return set().union(*map(cards_in, value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*map(cards_in, value)) if value else set()
-    return set()
 
 
 def mixed_play(state, rng, steps, each_step=None):
@@ -52,40 +41,15 @@ def mixed_play(state, rng, steps, each_step=None):
 
 def check_step(state, seat, move):
     data = gin.dump(state)
-    assert gin.load(json.loads(json.dumps(data))) == state and gin.dump(gin.load(data)) == data
     # Every card is in exactly one place.
     places = data["hands"] + data["knock_melds"] + [data["stock"], data["discard_pile"]]
     every = [card for place in places for card in place]
     assert len(every) == 52 and set(every) == DECK
-    shown = data["phase"] in ("layoff", "over")  # after a knock both hands are on the table
-    for viewer in (0, 1, None):
-        view = gin.view(state, viewer)
-        text = json.dumps(view)
-        assert data["seed"] not in text
-        current = {key: value for key, value in view.items() if key != "last_hand"}  # a past deal
-        # The card just taken from the discard pile was face up: both seats saw it taken.
-        seen = cards_in(current) - {view["taken_from_discard"]}
-        assert not seen & set(data["stock"]), "the stock is never shown"
-        for other in (0, 1):
-            if other != viewer and not shown:
-                assert not seen & set(data["hands"][other]), f"seat {viewer} sees seat {other}'s hand"
-        if viewer is not None:
-            assert view["hand"] == data["hands"][viewer]
-    assert bool(gin.legal_moves(state, 1 - seat)) is False
-    # apply never changes the state it is given, legal or not.
-    after = gin.apply(state, seat, move)
-    assert gin.dump(state) == data and after is not state
-    for illegal in ("discard 2C", "draw discard", "layoff 5S 0", "knock AS", "done", "big gin"):
-        equivalent = illegal.replace("knock", "gin")  # knocking with no deadwood is gin
-        if illegal not in gin.legal_moves(state, seat) and equivalent not in gin.legal_moves(state, seat):
-            with pytest.raises(IllegalMove):
-                gin.apply(state, seat, illegal)
-            assert gin.dump(state) == data
 
 
 @settings(max_examples=12)
 @given(seed=st.integers(0, 2**64), options=OPTIONS)
-def test_every_step_conserves_cards_round_trips_and_leaks_nothing(seed, options):
+def test_every_step_keeps_each_card_in_one_place(seed, options):
     rng = random.Random(seed)
     state = gin.new_game(2, seed=f"p{seed}", options=options)
     mixed_play(state, rng, 120, each_step=check_step)

@@ -1,6 +1,6 @@
-"""Seeded random play: the 52 cards stay 52, every state round-trips, undo is an exact inverse."""
+"""Seeded random FreeCell play: the 52 cards stay 52, and undo is an exact inverse.
 
-import json
+What every game promises (round trips, views, refusals) is checked in tests/catalogue/test_contract.py."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 from games.catalogue.freecell.engine import ENGINE as freecell
 from games.kit import cards
 from games.kit.cards import RANKS
-from games.kit.engine import IllegalMove
 
 DECK = sorted(cards.standard_deck())
 
@@ -30,24 +29,18 @@ def without_counters(data):
     auto=st.booleans(),
     walk=st.randoms(use_true_random=False),
 )
-def test_random_play_keeps_the_cards_round_trips_and_undoes_exactly(deal, auto, walk):
+def test_random_play_keeps_the_cards_and_undoes_exactly(deal, auto, walk):
     state = freecell.new_game(1, seed=str(deal), options={"auto_foundation": auto})
     for _ in range(30):
         data = freecell.dump(state)
         assert every_card(state) == DECK
-        assert freecell.load(json.loads(json.dumps(data))) == state
         moves = freecell.legal_moves(state, 0)
         assert moves, "undo at least is always possible after a first move"
         move = walk.choice(moves)
         after = freecell.apply(state, 0, move)
-        assert freecell.dump(state) == data, "apply must not change the state it was given"
         assert freecell.view(after, 0)["moves"] == freecell.view(state, 0)["moves"] + 1
         if move != "undo":
             back = freecell.apply(after, 0, "undo")
             assert without_counters(freecell.dump(back)) == without_counters(data)
             assert freecell.view(back, 0)["undos"] == freecell.view(state, 0)["undos"] + 1
-        try:
-            freecell.apply(state, 0, "move t0 fS")
-        except IllegalMove:
-            assert freecell.dump(state) == data
         state = after

@@ -29,13 +29,21 @@ def test_play_now_seats_three_bots_that_pass_at_once():
 
 def test_a_move_advances_seq_logs_it_and_lets_the_bots_answer():
     table, (player,) = started_table()
+    before = state_of(table)
     move = my_turn_move(table)
     result = services.play_move(table_id=table.pk, player=player, seq=table.seq, move=move)
     assert not result.duplicate
     table.refresh_from_db()
     assert Move.objects.get(table=table, seq=4).move == move
-    # The exchange happened and play went round to this seat again (or it leads with the 2C).
-    assert 0 in hearts.to_move(state_of(table))
+    # The exchange happened and the bots played, each a legal move in its turn, until it is
+    # this seat's turn again: the log after the move replays to the table's state.
+    answers = list(table.moves.filter(seq__gt=4))
+    assert answers and [answer.seq for answer in answers] == list(range(5, table.seq + 1))
+    state = hearts.apply(before, 0, move)
+    for answer in answers:
+        assert answer.seat != 0 and answer.move in hearts.legal_moves(state, answer.seat)
+        state = hearts.apply(state, answer.seat, answer.move)
+    assert state == state_of(table) and hearts.to_move(state) == (0,)
 
 
 def test_a_doubled_request_is_answered_as_done_and_changes_nothing():

@@ -3,7 +3,7 @@
 import random
 
 from games import catalogue
-from tests.engines.gin_rummy_tables import DEFENDER, KNOCKER, LOOSE, deal, play
+from tests.catalogue.gin_rummy.tables import DEFENDER, KNOCKER, LOOSE, deal, play
 
 gin = catalogue.get("gin_rummy").engine
 

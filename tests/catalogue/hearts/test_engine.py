@@ -4,7 +4,7 @@ import pytest
 
 from games.kit import cards
 from games.kit.engine import IllegalMove
-from tests.engines.hearts_tables import deck_for, finish_hand, first_trick_with, hearts, last_trick, play
+from tests.catalogue.hearts.tables import deck_for, finish_hand, first_trick_with, hearts, last_trick, play
 
 
 def suit(letter, ranks="23456789TJQKA"):

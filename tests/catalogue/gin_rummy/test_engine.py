@@ -6,7 +6,7 @@ import pytest
 
 from games.kit import cards
 from games.kit.engine import IllegalMove
-from tests.engines.gin_rummy_tables import DEFENDER, KNOCKER, LOOSE, deal, gin, play, with_scores
+from tests.catalogue.gin_rummy.tables import DEFENDER, KNOCKER, LOOSE, deal, gin, play, with_scores
 
 BIG_GIN_HAND = ["AC", "2C", "3C", "4C", "5D", "5H", "5S", "9S", "TS", "JS"]
 # Seat 0 may meld its fours as a set of four or keep 2C3C4C as a run.

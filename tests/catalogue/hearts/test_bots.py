@@ -6,7 +6,7 @@ import pytest
 
 from games import catalogue
 from games.kit import cards
-from tests.engines.hearts_tables import deck_for, first_trick_with, play
+from tests.catalogue.hearts.tables import deck_for, first_trick_with, play
 
 hearts = catalogue.get("hearts").engine
 

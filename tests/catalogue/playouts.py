@@ -1,0 +1,176 @@
+"""Seeded playouts of any registered game, checking the engine contract at every step.
+
+A playout picks moves at random, or by the game's strongest bot, until the game ends; a
+patience game, which random play rarely wins, walks at random for a while and then plays
+its solver's winning line. Each check names what it found, so a failure says what broke.
+"""
+
+import json
+
+from games.kit.cards import JOKERS, card_name, sort_cards, standard_deck
+from games.kit.engine import IllegalMove, cards_named, competition_ranks
+
+DECK = standard_deck(jokers=len(JOKERS))
+MAX_MOVES = 6000  # every playout ends within this many moves
+CHECKED_MOVES = 200  # and the contract is checked at each of its first moves, and at its end
+SOLVER_BUDGET = {"max_nodes": 20_000, "max_seconds": 0.25}
+
+
+class Unwinnable(Exception):
+    """The solver found no winning line for this patience deal within its budget."""
+
+
+def seed_for(engine, number: int) -> str:
+    # Numbered deals take their number as the seed; other seeds are text no view may show.
+    if engine.deal_numbers:
+        return str(engine.deal_numbers[number % len(engine.deal_numbers)])
+    return f"contract-seed-{number}"
+
+
+def check_state(game, state, *, players, options, seed):
+    """Round trip, who may act, what each seat is shown, and ranks that follow the scores."""
+    engine = game.engine
+    data = engine.dump(state)
+    assert engine.load(json.loads(json.dumps(data))) == state, "dump/load does not round-trip"
+    assert engine.dump(engine.load(data)) == data
+    movers = engine.to_move(state)
+    for seat in range(players):
+        assert bool(engine.legal_moves(state, seat)) == (seat in movers), f"seat {seat} moves out of turn"
+    for seat in [*range(players), None]:
+        view = engine.view(state, seat)
+        shown = json.dumps(view)
+        if not engine.deal_numbers:
+            assert seed not in shown, f"seat {seat} is shown the seed"
+        known = engine.known_cards(state, seat)
+        leaked = cards_named(view) - known
+        assert not leaked, f"seat {seat} is shown {sorted(leaked)}, which it may not know"
+        hand = view["hand"]
+        assert set(hand) <= known and hand in (sort_cards(hand), sort_cards(hand, aces_high=False))
+    outcome = engine.outcome(state)
+    assert len(outcome["scores"]) == len(outcome["ranks"]) == players
+    lower = game.lower_is_better(options)
+    assert outcome["ranks"] == competition_ranks(outcome["scores"], lower_is_better=lower), (
+        f"ranks {outcome['ranks']} do not follow scores {outcome['scores']} ({game.score_order(options)})")
+    return data
+
+
+def result_key(engine, state) -> str:
+    return json.dumps(engine.dump(state), sort_keys=True)
+
+
+def near_misses(legal, earlier, rng):
+    """Moves like the legal ones: legal earlier in the game, a card changed, a word short or over."""
+    misses = rng.sample(earlier, min(4, len(earlier)))
+    for move in rng.sample(legal, min(3, len(legal))):
+        words = move.split()
+        card_words = [index for index, word in enumerate(words) if cards_named(word)]
+        if card_words:
+            changed = list(words)
+            changed[rng.choice(card_words)] = rng.choice(DECK)
+            misses.append(" ".join(changed))
+        misses += [" ".join(words[:-1]), f"{move} {words[-1]}"]
+    return misses + ["", "xyzzy"]
+
+
+def check_moves(game, state, data, *, seat, players, earlier, rng):
+    """Every listed move is accepted, near misses are refused (or are a listed move spelt
+    another way), other seats may not act, and nothing changes the state it is given."""
+    engine = game.engine
+    legal = engine.legal_moves(state, seat)
+    results = set()
+    for move in legal:
+        try:
+            after = engine.apply(state, seat, move)
+        except IllegalMove as refusal:
+            raise AssertionError(f"listed move {move!r} is refused: {refusal.reason}") from None
+        assert after is not state
+        results.add(result_key(engine, after))
+    assert engine.dump(state) == data, "apply changed the state it was given"
+    for miss in near_misses(legal, earlier, rng):
+        if miss in legal:
+            continue
+        try:
+            after = engine.apply(state, seat, miss)
+        except IllegalMove as refusal:
+            assert isinstance(refusal.reason, str) and refusal.reason
+        else:
+            assert result_key(engine, after) in results, f"{miss!r} is accepted but no listed move does that"
+        assert engine.dump(state) == data, f"refusing {miss!r} changed the state"
+    for other in [*range(players + 1), -1]:
+        if other in engine.to_move(state):
+            continue
+        for move in rng.sample(legal, min(2, len(legal))):
+            try:
+                engine.apply(state, other, move)
+            except IllegalMove:
+                pass
+            else:
+                raise AssertionError(f"seat {other} may play {move!r} out of turn")
+            assert engine.dump(state) == data
+    return legal
+
+
+def check_description(game, before, after, *, seat, move, players):
+    """The move in words names only cards every other seat may know once it is made (or
+    that no seat sees then), unless the move ended a deal and the cards are dealt again."""
+    engine = game.engine
+    words = engine.describe_move(move)
+    assert isinstance(words, str) and words
+    if engine.hands_played(after) > engine.hands_played(before) and not engine.is_over(after):
+        return  # the deal is over and its cards dealt again: what was played is no secret
+    named = cards_named(words) | {card for card in DECK if card not in JOKERS
+                                  and f" {card_name(card)}" in f" {words}"}
+    known = {other: engine.known_cards(after, other) for other in [*range(players), None]}
+    # A card no seat sees after the move (a discard pile turned into the stock) was shown.
+    gone = set(DECK) - set().union(*known.values())
+    for other in known:
+        if other != seat:
+            hidden = named - known[other] - gone
+            assert not hidden, f"{words!r} names {sorted(hidden)}, which seat {other} may not know"
+
+
+def play(game, *, players, options, seed_number, bot_share, walk, rng):
+    """One checked playout to the end; returns the final state and the moves it took.
+
+    ``walk`` bounds the random walk of a patience game before its solver takes over."""
+    engine = game.engine
+    seed = seed_for(engine, seed_number)
+    state = engine.new_game(players, seed=seed, options=options)
+    earlier: list[str] = []
+    line: list[str] | None = None
+    moves = 0
+    while not engine.is_over(state):
+        assert moves < MAX_MOVES, f"{game.slug} is not over after {MAX_MOVES} moves"
+        checking = moves < CHECKED_MOVES
+        movers = engine.to_move(state)
+        assert movers, "a game not over has someone to move"
+        seat = rng.choice(movers)
+        if checking:
+            data = check_state(game, state, players=players, options=options, seed=seed)
+            legal = check_moves(game, state, data, seat=seat, players=players, earlier=earlier, rng=rng)
+        else:
+            legal = engine.legal_moves(state, seat)
+        if game.solo and moves >= walk and line is None:
+            line = game.winning_line(state, **SOLVER_BUDGET)
+            if line is None:  # the walk may have lost the game: the deal itself, then
+                state = engine.new_game(players, seed=seed, options=options)
+                line = game.winning_line(state, **SOLVER_BUDGET)
+                if line is None:
+                    raise Unwinnable(seed)
+                continue
+        if line:
+            move = line.pop(0)
+            assert move in legal, f"the solver's {move!r} is not listed"
+        elif game.bots and rng.random() < bot_share:
+            move = game.bots[-1].choose(engine.view(state, seat), legal, rng)
+            assert move in legal, f"the bot chose {move!r}, which is not listed"
+        else:
+            move = rng.choice(legal)
+        after = engine.apply(state, seat, move)
+        if checking:
+            check_description(game, state, after, seat=seat, move=move, players=players)
+            earlier = (earlier + [m for m in legal if m not in earlier])[-300:]
+        state = after
+        moves += 1
+    check_state(game, state, players=players, options=options, seed=seed)
+    return state, moves
