@@ -146,7 +146,8 @@ def test_a_turn_timer_whose_task_was_lost_runs_once_overdue(delayed_tasks):
     deadline = Seat.objects.get(table=table, index=1).deadline
     assert recovery.resume_due(now=deadline).timers == 0  # on time is not late
     assert recovery.resume_due(now=deadline + timedelta(seconds=3)).timers == 2
-    assert table.moves.filter(seat__in=(0, 1)).count() == 2  # a bot passed for each of them
+    # A bot passed for each of them, once (the seat holding the two of clubs also leads it then).
+    assert table.moves.filter(seat__in=(0, 1), move__startswith="pass ").count() == 2
     assert not Seat.objects.filter(table=table, deadline=deadline).exists()  # spent: never run again
 
 

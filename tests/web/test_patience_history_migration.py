@@ -11,7 +11,7 @@ from games.catalogue.freecell.engine import ENGINE as freecell
 from games.catalogue.freecell.engine import automatic_moves
 from games.catalogue.klondike.engine import ENGINE as klondike
 from games.models import Table
-from tests.engines.freecell_tables import position
+from tests.catalogue.freecell.tables import position
 
 pytestmark = pytest.mark.django_db
 
