@@ -147,12 +147,15 @@
     showArrangement(form);
   }
 
-  // Gin Rummy: the player's own melds for a knock, gin or "done" ("knock 5H melds 3S4S5S 7C7D7H");
-  // without them the engine arranges the hand for the least deadwood.
+  // Groups of cards the player arranges by hand (Gin Rummy's own melds for a knock): the board
+  // names the word that introduces them (data-arrange-word, "knock 5H melds 3S4S5S 7C7D7H"),
+  // and without any the engine arranges the hand itself.
   var arranged = [];
   function arrangement(button) {
-    if (!button.hasAttribute("data-arrangeable") || !arranged.length) return "";
-    return " melds " + arranged.map(function (group) { return group.join(""); }).join(" ");
+    var form = button.closest("form");
+    var place = form && form.querySelector("[data-arrange-word]");
+    if (!place || !button.hasAttribute("data-arrangeable") || !arranged.length) return "";
+    return " " + place.dataset.arrangeWord + " " + arranged.map(function (group) { return group.join(""); }).join(" ");
   }
   function showArrangement(form) {
     var list = form.querySelector("[data-arrange-list]");
