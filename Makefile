@@ -3,23 +3,31 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+# pipefail: pip's own failure fails the step, though its output goes through a filter.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 
 .PHONY: run test lint bench
 
 $(BIN)/python:
+	@echo "== Making a virtual environment in $(VENV) (once)"
 	$(PYTHON) -m venv $(VENV)
 
 # Stamp files: reinstall only when pyproject.toml changes.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	@echo "== Installing the site's packages into $(VENV) (about a minute and a half the first time)"
+	$(BIN)/python -m pip install --progress-bar off --disable-pip-version-check -e . | sed '/^Requirement already satisfied/d'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml $(VENV)/.installed
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@echo "== Installing the test tools into $(VENV)"
+	$(BIN)/python -m pip install --progress-bar off --disable-pip-version-check -e '.[dev]' | sed '/^Requirement already satisfied/d'
 	touch $@
 
 run: $(VENV)/.installed
+	@echo "== Bringing the database up to date"
 	$(BIN)/python manage.py migrate --noinput
+	@echo "== Serving http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
 	$(BIN)/daphne -b 127.0.0.1 -p $(PORT) cardsite.asgi:application
 
 test: $(VENV)/.installed-dev
