@@ -1,0 +1,41 @@
+"""How a table looks, whatever the game: buttons whose label sits in the middle of its box,
+at a desktop and a phone size (issue 16, "Phone")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import CHROMIUM
+from tests.e2e.test_patience_and_meld_browser import start_freecell_deal
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason=f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)",
+)
+
+# The box and its label, in CSS pixels: the label's centre against the box's, and the box's height.
+BOXES = """
+selector => Array.from(document.querySelectorAll(selector)).map(box => {
+  const range = document.createRange();
+  range.selectNodeContents(box);
+  const label = Array.from(range.getClientRects()).filter(r => r.width > 0 && r.height > 0);
+  const outer = box.getBoundingClientRect();
+  const top = Math.min(...label.map(r => r.top)), bottom = Math.max(...label.map(r => r.bottom));
+  return {text: box.textContent.trim(), height: outer.height,
+          offset: Math.abs((top + bottom) / 2 - (outer.top + outer.bottom) / 2)};
+})
+"""
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (360, 740)])
+def test_buttons_links_and_the_rules_disclosure_hold_their_label_in_the_middle(open_page, width, height):
+    page = open_page(viewport={"width": width, "height": height})
+    start_freecell_deal(page, 5)
+    boxes = page.evaluate(BOXES, ".button")
+    shown = [box for box in boxes if box["height"] > 0]
+    # The rules disclosure holds both its labels ("Rules", and "Close rules" hidden while shut).
+    assert {"Rules", "New game", "Undo", "Hint"} <= {box["text"].removesuffix("Close rules") for box in shown}
+    for box in shown:
+        # One line of text in a box at least 44 px high (a thumb's target), never a tall box.
+        assert 43 <= box["height"] <= 52, box
+        assert box["offset"] <= 2, box
