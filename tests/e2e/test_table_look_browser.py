@@ -1,5 +1,5 @@
 """How a table looks, whatever the game: buttons whose label sits in the middle of its box,
-at a desktop and a phone size (issue 16, "Phone")."""
+at a desktop and a phone size (issue 16, "Phone"), and counts in words ("1 player", "1 bot")."""
 
 from __future__ import annotations
 
@@ -39,3 +39,15 @@ def test_buttons_links_and_the_rules_disclosure_hold_their_label_in_the_middle(o
         # One line of text in a box at least 44 px high (a thumb's target), never a tall box.
         assert 43 <= box["height"] <= 52, box
         assert box["offset"] <= 2, box
+
+
+def test_counts_read_as_words_do_one_player_one_bot(open_page):
+    page = open_page(viewport={"width": 1280, "height": 800})
+    page.goto("/")
+    cards = {slug: page.locator(f'.game[data-game="{slug}"] .game-players').inner_text()
+             for slug in ("klondike", "gin_rummy", "hearts")}
+    assert cards == {"klondike": "1 player", "gin_rummy": "2 players", "hearts": "4 players"}
+    page.goto("/gin_rummy/")
+    assert "You and 1 bot, starting at once." in page.locator(".game-actions").inner_text()
+    page.goto("/hearts/")
+    assert "You and 3 bots, starting at once." in page.locator(".game-actions").inner_text()
