@@ -4,8 +4,10 @@ at a desktop and a phone size (issue 16, "Phone"), and counts in words ("1 playe
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import CHROMIUM
+from tests.e2e.test_hearts_browser import wait_for_live_view
 from tests.e2e.test_patience_and_meld_browser import start_freecell_deal
 
 pytestmark = pytest.mark.skipif(
@@ -51,3 +53,28 @@ def test_counts_read_as_words_do_one_player_one_bot(open_page):
     assert "You and 1 bot, starting at once." in page.locator(".game-actions").inner_text()
     page.goto("/hearts/")
     assert "You and 3 bots, starting at once." in page.locator(".game-actions").inner_text()
+
+
+COLOURS = """
+button => { const style = getComputedStyle(button);
+            return {background: style.backgroundColor, color: style.color, disabled: button.disabled}; }
+"""
+
+
+def test_a_disabled_primary_button_looks_like_any_disabled_button(open_page):
+    page = open_page(viewport={"width": 1280, "height": 800})
+    page.goto("/hearts/")
+    page.get_by_role("button", name="Play now").click()
+    wait_for_live_view(page)
+    passing = page.locator("#board button.button--primary[data-verb='pass']")
+    expect(passing).to_be_disabled()
+    primary = passing.evaluate(COLOURS)
+    plain = page.get_by_role("button", name="Leave the table").evaluate(COLOURS)  # an enabled plain one
+    felt = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()")
+    assert primary["background"] != plain["background"] and primary["color"] != "rgb(255, 255, 255)"
+    assert felt and primary["background"] == "rgb(236, 238, 239)"
+    # Three cards chosen: the button comes alive in the felt's green with white text.
+    for card in page.locator("#board [data-select-card]").all()[:3]:
+        card.click()
+    expect(passing).to_be_enabled()
+    assert passing.evaluate(COLOURS)["color"] == "rgb(255, 255, 255)"
