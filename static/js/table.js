@@ -192,12 +192,16 @@
         return c.dataset.card;
       }));
       selected = [];
+      saveSelection();
     }
     refresh(form);
   });
 
-  // A frame redraws the hand; the cards still in it stay selected.
-  var selected = [];
+  // A frame redraws the hand; the cards still in it stay selected, across a reload too (kept
+  // per table in sessionStorage), so three cards chosen to pass are not lost to a refresh.
+  var selectionKey = "hand-selection:" + location.pathname;
+  var selected = JSON.parse(sessionStorage.getItem(selectionKey) || "[]");
+  function saveSelection() { sessionStorage.setItem(selectionKey, JSON.stringify(selected)); }
   document.addEventListener("click", function (event) {
     var card = event.target.closest("[data-select-card]");
     if (!card) return;
@@ -208,15 +212,18 @@
     card.setAttribute("aria-pressed", String(!pressed));
     selected = Array.prototype.map.call(
       document.querySelectorAll('[data-select-card][aria-pressed="true"]'), function (c) { return c.dataset.card; });
+    saveSelection();
     var form = document.querySelector("form[data-select-form]");
     if (form) refresh(form);
   });
   function restoreSelection() {
+    if (!document.querySelector("[data-select-card]")) return;  // no hand drawn yet: keep it
     selected = selected.filter(function (code) {
       var card = document.querySelector('[data-select-card][data-card="' + code + '"]');
       if (card) card.setAttribute("aria-pressed", "true");
       return !!card;
     });
+    saveSelection();
   }
 
   // The hand's order is the player's: by suit, by rank, or dragged; kept across frames.

@@ -78,3 +78,21 @@ def test_a_disabled_primary_button_looks_like_any_disabled_button(open_page):
         card.click()
     expect(passing).to_be_enabled()
     assert passing.evaluate(COLOURS)["color"] == "rgb(255, 255, 255)"
+
+
+def test_cards_chosen_to_pass_outlive_a_reload(open_page):
+    page = open_page(viewport={"width": 1280, "height": 800})
+    page.goto("/hearts/")
+    page.get_by_role("button", name="Play now").click()
+    wait_for_live_view(page)
+    cards = page.locator("#board [data-select-card]")
+    chosen = [cards.nth(index).get_attribute("data-card") for index in (0, 5)]
+    for code in chosen:
+        page.locator(f'#board [data-select-card][data-card="{code}"]').click()
+    page.reload()
+    wait_for_live_view(page)
+    pressed = page.locator('#board [data-select-card][aria-pressed="true"]')
+    expect(pressed).to_have_count(2)
+    assert sorted(card.get_attribute("data-card") for card in pressed.all()) == sorted(chosen)
+    page.locator('#board [data-select-card][aria-pressed="false"]').first.click()
+    expect(page.locator("#board button[data-verb='pass']")).to_be_enabled()
