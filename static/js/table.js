@@ -310,3 +310,24 @@
   document.body.addEventListener("htmx:wsAfterMessage", restoreOrder);
   document.body.addEventListener("htmx:afterSwap", restoreOrder);
 })();
+
+// Disclosures on the board ("Last trick", the score sheet) keep what the player chose across
+// live frames: a frame redraws the board, which shut them on every move. Only the player's own
+// clicks count; until then the board's own default holds.
+(function () {
+  "use strict";
+  var chosen = {};
+  function key(details) { return details.className.split(" ")[0]; }
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest("#board details > summary");
+    if (summary) chosen[key(summary.parentNode)] = !summary.parentNode.open;  // its state after this click
+  });
+  function restore() {
+    document.querySelectorAll("#board details").forEach(function (details) {
+      var k = key(details);
+      if (k in chosen && details.open !== chosen[k]) details.open = chosen[k];
+    });
+  }
+  document.body.addEventListener("htmx:wsAfterMessage", restore);
+  document.body.addEventListener("htmx:afterSwap", restore);
+})();

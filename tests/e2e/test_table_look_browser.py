@@ -96,3 +96,21 @@ def test_cards_chosen_to_pass_outlive_a_reload(open_page):
     assert sorted(card.get_attribute("data-card") for card in pressed.all()) == sorted(chosen)
     page.locator('#board [data-select-card][aria-pressed="false"]').first.click()
     expect(page.locator("#board button[data-verb='pass']")).to_be_enabled()
+
+
+def test_a_disclosure_the_player_opened_stays_open_across_live_frames(open_page):
+    page = open_page(viewport={"width": 1280, "height": 800})
+    page.goto("/hearts/")
+    page.get_by_role("button", name="Play now").click()
+    wait_for_live_view(page)
+    page.locator("#board .score-sheet > summary").click()
+    expect(page.locator("#board .score-sheet")).to_have_attribute("open", "")
+    seq = int(page.locator("#board").get_attribute("data-seq"))
+    for card in page.locator("#board [data-select-card]").all()[:3]:
+        card.click()
+    page.locator("#board button[data-verb='pass']").click()
+    # The pass and the bots' first plays arrive as new frames; the sheet stays as the player left it.
+    page.wait_for_function("seq => Number(document.getElementById('board').dataset.seq) > seq", arg=seq)
+    expect(page.locator("#board .score-sheet")).to_have_attribute("open", "")
+    page.locator("#board .score-sheet > summary").click()
+    expect(page.locator("#board .score-sheet")).not_to_have_attribute("open", "")
