@@ -114,3 +114,4 @@ def test_a_disclosure_the_player_opened_stays_open_across_live_frames(open_page)
     expect(page.locator("#board .score-sheet")).to_have_attribute("open", "")
     page.locator("#board .score-sheet > summary").click()
     expect(page.locator("#board .score-sheet")).not_to_have_attribute("open", "")
+

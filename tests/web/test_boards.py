@@ -109,3 +109,14 @@ def test_a_broadcast_after_a_move_reads_no_state_back(counted, monkeypatch):
     assert [group for group, _ in sent] == [realtime.seat_group(table.pk, 0), realtime.seat_group(table.pk, 1),
                                             realtime.watch_group(table.pk)]
     assert all("West plays." in message["html"] for _, message in sent)
+
+
+@pytest.mark.django_db
+def test_while_seats_choose_at_once_the_others_are_choosing_cards_and_then_to_play():
+    table, (me, friend) = started_table(humans=2, bots=2)
+    seats = selectors.table_seats(table)
+    state = state_of(table)
+    assert len(catalogue.get("hearts").engine.to_move(state)) > 1 and 1 in catalogue.get("hearts").engine.to_move(state)
+    html = boards.board(table, seats, 0, state=state)
+    friend_badge = re.search(r'data-seat="1".*?</h2>', html, re.S).group(0)
+    assert "choosing cards" in friend_badge and "to play" not in friend_badge
