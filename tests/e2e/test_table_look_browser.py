@@ -115,3 +115,14 @@ def test_a_disclosure_the_player_opened_stays_open_across_live_frames(open_page)
     page.locator("#board .score-sheet > summary").click()
     expect(page.locator("#board .score-sheet")).not_to_have_attribute("open", "")
 
+
+
+def test_pages_load_without_a_console_error_or_a_missing_file(open_page):
+    page = open_page(viewport={"width": 1280, "height": 800})
+    errors, missing = [], []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("response", lambda response: missing.append(response.url) if response.status == 404 else None)
+    for path in ("/", "/hearts/", "/glossary/"):
+        page.goto(path)
+        page.wait_for_load_state("networkidle")
+    assert (errors, missing) == ([], [])
