@@ -221,6 +221,10 @@ CELERY_BEAT_SCHEDULE = {
 
 # Seconds between consecutive bot moves, so people can follow the play.
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "0.7"))
+# A hint's search budget (games.selectors.hint): nodes and seconds, so that it answers
+# within about two seconds; past it, the hint names a useful move that is not a proven win.
+HINT_NODES = int(os.environ.get("HINT_NODES", "50000"))
+HINT_SECONDS = float(os.environ.get("HINT_SECONDS", "2.0"))
 # Seconds a seated person's sockets may all be gone before a bot plays for them. While every
 # person at a table is away, the table pauses; it is abandoned after ABANDON_AFTER_SECONDS.
 AWAY_GRACE_SECONDS = float(os.environ.get("AWAY_GRACE_SECONDS", "60"))

@@ -43,6 +43,8 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
     # Over when the rules say so, or when a game played alone was given up.
     shared |= _ending(game, table, state, over=game.engine.is_over(state) or table.status == Table.Status.FINISHED)
     shared["paused"] = table.status == Table.Status.PLAYING and selectors.everyone_away(seats)
+    if game.timed:
+        shared["clock"] = selectors.clock(table)
     drawn = {}
     for audience in audiences:
         legal = game.engine.legal_moves(state, audience) if audience is not None else []

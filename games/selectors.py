@@ -3,11 +3,12 @@
 import math
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.utils import timezone
 
 from games import catalogue
 from games.kit.engine import Engine
-from games.models import GameResult, Seat, Table
+from games.models import GameResult, Move, Seat, Table
 
 
 def game_catalogue() -> list[Engine]:
@@ -119,17 +120,45 @@ def daily_results(engine: Engine, *, day) -> list[GameResult]:
                 .select_related("player", "table").order_by("moves", "seconds")[:20])
 
 
-HINT_NODES, HINT_SECONDS = 50_000, 2.0  # a hint answers within about two seconds
+def clock_start(table: Table):
+    """When a timed game's clock starts: its first move (a player may look at the deal for
+    as long as they like first); None before it. The clock and the result's seconds both
+    count from here, so a new frame or a reload never resets it."""
+    return Move.objects.filter(table=table, seq=1).values_list("created_at", flat=True).first()
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A timed board's clock: ``started`` and ``finished`` in seconds since the epoch (the
+    client counts on from ``started`` until ``finished``), ``shown`` as m:ss when drawn."""
+    started: float | None
+    finished: float | None
+    shown: str
+
+
+def clock(table: Table) -> Clock:
+    start = clock_start(table)
+    if start is None:
+        return Clock(None, None, "0:00")
+    end = table.finished_at
+    seconds = max(0, int(((end or timezone.now()) - start).total_seconds()))
+    return Clock(start.timestamp(), end.timestamp() if end else None, f"{seconds // 60}:{seconds % 60:02d}")
 
 
 def hint(table: Table) -> tuple[str, str]:
-    """The next move of a winning line from where the table stands: (words, move), or
-    (why there is none, "")."""
+    """The next move of a winning line from where the table stands: (words, move). When the
+    solver finds none within its budget (``HINT_NODES``, ``HINT_SECONDS``: a hint answers
+    within about two seconds), the most useful legal move by the solver's own measure
+    (``useful_move``), said not to be a proven win; ("No moves left.", "") when only Undo is."""
     solver = catalogue.get(table.game).solver
     if solver is None or table.status != Table.Status.PLAYING:
         return "No hints here.", ""
     engine = catalogue.get(table.game).engine
-    move = solver.hint(engine.load(table.state), HINT_NODES, max_seconds=HINT_SECONDS)
+    state = engine.load(table.state)
+    move = solver.hint(state, settings.HINT_NODES, max_seconds=settings.HINT_SECONDS)
+    if move is not None:
+        return f"Hint: {engine.describe_move(move)}.", move
+    move = solver.useful_move(state)
     if move is None:
-        return "No winning line found from here.", ""
-    return f"Hint: {engine.describe_move(move)}.", move
+        return "No moves left.", ""
+    return f"Hint: {engine.describe_move(move)}. No winning line was found from here: not a proven win.", move

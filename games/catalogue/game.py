@@ -35,7 +35,9 @@ class Game:
     engine: Engine
     rules: RulesText
     bots: tuple[Bot, ...] = ()  # weakest first; empty for games played alone
-    solver: ModuleType | None = None  # solve(state, max_nodes=, max_seconds=), hint(state, budget, ...)
+    # solve(state, max_nodes=, max_seconds=), hint(state, budget, ...) and useful_move(state): the
+    # legal move its own heuristic rates best, for a hint when no winning line is found.
+    solver: ModuleType | None = None
     # One player, never abandoned or paused for others, no rating; won or not won, never a rank.
     solo: bool = False
     # Patience records: best time, fewest moves, wins without undo; the client loads its clock.

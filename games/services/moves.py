@@ -191,11 +191,21 @@ def update_deadlines(table: Table, state, seats: list[Seat]) -> None:
             seat.save(update_fields=["deadline"])
 
 
+def _seconds_played(table: Table) -> int | None:
+    """From the start to the finish: for a timed game from its first move, as its clock
+    counts (0 when it ended before any), else from the table's start."""
+    if catalogue.get(table.game).timed:
+        start = selectors.clock_start(table) or table.finished_at
+    else:
+        start = table.started_at
+    return int((table.finished_at - start).total_seconds()) if start else None
+
+
 def write_results(table: Table, engine, state, seats: list[Seat]) -> None:
     outcome = engine.outcome(state)
     hands = engine.hands_played(state)
     facts = engine.result_facts(state)
-    seconds = int((table.finished_at - table.started_at).total_seconds()) if table.started_at else None
+    seconds = _seconds_played(table)
     # Alone, you win by finishing (a game given up is lost); with others, by ranking first.
     alone = catalogue.get(table.game).solo
     GameResult.objects.bulk_create(

@@ -89,16 +89,22 @@
   document.body.addEventListener("htmx:wsAfterMessage", clear);
 })();
 
-// The clock: from the game's start to now, or to its finish once won.
+// The clock: from the first move (the server's data-started) to now, until the game's end
+// (data-finished). The server draws it showing the time so far; it is set again as soon as a
+// new frame lands, so a frame never shows a stale time for a second.
 (function () {
   "use strict";
-  setInterval(function () {
-    document.querySelectorAll(".clock[data-started]").forEach(function (clock) {
-      var end = clock.dataset.finished ? Number(clock.dataset.finished) : Date.now() / 1000;
-      var seconds = Math.max(0, Math.floor(end - Number(clock.dataset.started)));
+  // A finished game's clock shows the server's final time, the result's seconds: left alone.
+  function tick() {
+    document.querySelectorAll(".clock[data-started]:not([data-finished])").forEach(function (clock) {
+      var seconds = Math.max(0, Math.floor(Date.now() / 1000 - Number(clock.dataset.started)));
       clock.textContent = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
     });
-  }, 1000);
+  }
+  setInterval(tick, 1000);
+  document.body.addEventListener("htmx:wsAfterMessage", tick);
+  document.body.addEventListener("htmx:oobAfterSwap", tick);
+  document.body.addEventListener("htmx:afterSwap", tick);
 })();
 
 // A hint names its move: mark the card it moves, so the eye finds it.

@@ -323,3 +323,25 @@ def hint(state, budget: int = 50_000, *, max_seconds: float = 5.0) -> str | None
     """The next move of a winning line from ``state``, or None if none was found in budget."""
     moves = solve(state, max_nodes=budget, max_seconds=max_seconds)
     return moves[0] if moves else None
+
+
+def useful_move(state) -> str | None:
+    """The legal move to the position the search scores best (its ``FIRST`` weights), with no
+    proof that it wins: what a hint names when no winning line was found. A move back to the
+    position before the last one is passed over, so asking again after following it does
+    not go back and forth. None when only Undo is left."""
+    engine = freecell.ENGINE
+    before = _key(*_position(engine.apply(state, 0, "undo"))[:2]) if state.history else None
+    best, best_score = None, None
+    for move in engine.legal_moves(state, 0):
+        if move == "undo":
+            continue
+        columns, cells, found = _position(engine.apply(state, 0, move))
+        if _key(columns, cells) == before:
+            continue
+        score = _score(columns, cells, found, FIRST)
+        if best_score is None or score < best_score:
+            best, best_score = move, score
+    if best is None:  # only the move back: still a move
+        best = next((move for move in engine.legal_moves(state, 0) if move != "undo"), None)
+    return best

@@ -736,3 +736,54 @@ def hint(state, budget: int = 50_000, *, max_seconds: float | None = 2.0) -> str
     if verdict.status == "solved" and verdict.moves:
         return verdict.moves[0]
     return None
+
+
+def useful_move(state) -> str | None:
+    """The legal move the search would try first from ``state``, with no proof that it wins:
+    what a hint names when no winning line was found. A face-down top turned up first, then
+    a safe card sent up, then the search's own order (``_Search.moves``), each spelled as
+    its first move in the engine's grammar (a card still in the stock is reached by
+    ``draw``). A move back to the position before the last one is passed over, so asking
+    again after following it does not go back and forth. None when only Undo is left."""
+    engine = klondike.ENGINE
+    legal = [move for move in engine.legal_moves(state, 0) if move != "undo"]
+    if not legal:
+        return None
+    flips = [move for move in legal if move.startswith("flip")]
+    if flips:
+        return flips[0]
+    limit = state.options["passes"]
+    turns = None if limit == klondike.UNLIMITED else max(0, limit - 1 - state.passes)
+    finder = _Search(state.options["draw"], turns, 1, None, deadlocks=False)
+    root = _root(state)
+    safe: list = []
+    finder.autoplay(root, safe)
+    ranked = [_first_step(state, move) for move in (safe[:1] or finder.moves(root))]
+    before = _key_before(state, finder)
+    for move in ranked + legal:
+        if move in legal and finder.key(_root(engine.apply(state, 0, move))) != before:
+            return move
+    return legal[0]
+
+
+def _first_step(state, move) -> str:
+    """The engine move that starts the search's ``move`` from ``state``."""
+    kind = move[0]
+    if kind == "C":
+        return _first_step(state, move[1][0])
+    if kind == "T":
+        card = _NAME[move[1]]
+        if not state.waste or state.waste[-1] != card:
+            return "draw"
+        return f"move waste f{card[1]}" if move[2] == FOUNDATION else f"move waste t{move[2]}"
+    if kind == "P":
+        _, i, count, to = move
+        return f"move t{i} f{state.tableau[i][-1][1]}" if to == FOUNDATION else f"move t{i} t{to} {count}"
+    return f"move f{SUITS[move[1]]} t{move[2]}"
+
+
+def _key_before(state, finder):
+    """The search key of the position before the last move, or None at the deal."""
+    if not state.history:
+        return None
+    return finder.key(_root(klondike.ENGINE.apply(state, 0, "undo")))
