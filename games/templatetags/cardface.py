@@ -34,6 +34,16 @@ def _colour(card: str) -> str:
     return "red" if card[1] in "DH" else "black"
 
 
+def _face(card: str) -> str:
+    """The index (rank and suit) in the top-left corner, where it stays in sight when other
+    cards lie fanned over this one, and a large suit in the middle. Both hidden from readers:
+    the card's name says it."""
+    suit = _suit(card)
+    return (f'<span class="card__index" aria-hidden="true"><span class="card__rank">{_rank(card)}</span>'
+            f'<span class="card__suit">{suit}</span></span>'
+            f'<span class="card__pip" aria-hidden="true">{suit or _rank(card)}</span>')
+
+
 @register.filter
 def pairs(text: str) -> list[tuple[str, str]]:
     """``"meld=Meld|discard=Discard"`` -> [("meld", "Meld"), ("discard", "Discard")], for includes."""
@@ -88,8 +98,7 @@ def card_face(card: str, *, move: str = "", reason: str = "", select: bool = Fal
     """
     code = escape(card)
     words = escape(label or card_words(card))
-    rank, suit = _rank(card), f'<span class="card__suit" aria-hidden="true">{_suit(card)}</span>'
-    face = f'<span class="card__rank" aria-hidden="true">{rank}</span>{suit}'
+    face = _face(card)
     kind = f"card card--{_colour(card)}"
     named = f'data-card="{code}" aria-label="{words}"'
     if move:
@@ -107,8 +116,7 @@ def card_face(card: str, *, move: str = "", reason: str = "", select: bool = Fal
                 f'aria-describedby="{why}" {named}>{face}'
                 f'<span class="card__why" id="{why}" role="tooltip">{escape(reason)}</span></button>')
     else:
-        html = (f'<span class="{kind}" data-card="{code}" role="img" aria-label="{words}">'
-                f'<span class="card__rank">{rank}</span>{suit}</span>')
+        html = f'<span class="{kind}" data-card="{code}" role="img" aria-label="{words}">{face}</span>'
     return mark_safe(html)  # every value above is escaped or one of the fixed strings
 
 

@@ -14,13 +14,16 @@ hearts = catalogue.get("hearts").engine
 # -- the card tags -------------------------------------------------------------------------------
 
 
-def test_a_card_on_the_table_is_an_image_named_in_words():
+def test_a_card_on_the_table_is_an_image_named_in_words_with_its_index_in_the_corner():
     assert cardface.card_face("QS") == (
         '<span class="card card--black" data-card="QS" role="img" aria-label="Queen of spades">'
-        '<span class="card__rank">Q</span><span class="card__suit" aria-hidden="true">♠</span></span>')
+        '<span class="card__index" aria-hidden="true"><span class="card__rank">Q</span>'
+        '<span class="card__suit">♠</span></span><span class="card__pip" aria-hidden="true">♠</span></span>')
     assert 'class="card card--red"' in cardface.card_face("TH") and ">10<" in cardface.card_face("TH")
+    # A joker has no suit: its index is the star alone, and the star fills the middle.
     joker = cardface.card_face("X1")
-    assert 'class="card card--joker"' in joker and ">★<" in joker and 'aria-hidden="true"></span>' in joker
+    assert 'class="card card--joker"' in joker and '<span class="card__suit"></span>' in joker
+    assert '<span class="card__rank">★</span>' in joker and '<span class="card__pip" aria-hidden="true">★</span>' in joker
 
 
 def test_a_card_in_hand_plays_a_move_toggles_or_says_why_it_is_held_back():
@@ -33,7 +36,8 @@ def test_a_card_in_hand_plays_a_move_toggles_or_says_why_it_is_held_back():
     assert 'aria-disabled="true"' in held and 'aria-describedby="why-QS"' in held
     assert 'title="You must follow &lt;suit&gt;."' in held and "<suit>" not in held
     # Every kind draws the same face.
-    face = re.compile(r'<span class="card__rank"[^>]*>2</span><span class="card__suit" aria-hidden="true">♣</span>')
+    face = re.compile(r'<span class="card__index" aria-hidden="true"><span class="card__rank">2</span>'
+                      r'<span class="card__suit">♣</span></span><span class="card__pip" aria-hidden="true">♣</span>')
     for html in (played, chosen, cardface.card_face("2C", pile="t3", depth=2), cardface.card_face("2C")):
         assert face.search(html), html
 
