@@ -29,6 +29,17 @@
   });
   document.body.addEventListener("htmx:wsAfterMessage", restoreFocus);
   document.body.addEventListener("htmx:afterRequest", function () { setTimeout(restoreFocus, 0); });
+
+  // A refused action (an illegal move, a wrong invite code: 400, 403) is answered with the board
+  // and its reason, to be swapped in like any other board. In DEBUG, django-htmx's script (on
+  // document) would instead write such an answer over the whole page as if it were Django's
+  // error page, dropping htmx's state, so that no button sent anything until a reload. A board
+  // stops here, on body; any other error page still reaches it.
+  var BOARD_ANSWER = /^\s*<div id="board"/;
+  document.body.addEventListener("htmx:beforeOnLoad", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status >= 400 && BOARD_ANSWER.test(xhr.responseText || "")) event.stopPropagation();
+  });
 })();
 
 // The live socket: back within two seconds whenever it drops (a server restart, a phone waking
