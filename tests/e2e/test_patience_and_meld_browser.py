@@ -377,6 +377,23 @@ def test_an_illegal_move_shows_its_reason_and_leaves_every_button_working(open_p
     expect(page.locator("#status")).to_have_text("You gave up this game.")
 
 
+def test_a_refused_new_game_keeps_the_options_the_player_chose(open_page):
+    """The refusal is a typed deal number that is not one; a dry pool of winnable deals (the
+    report) is refused on the same path, see tests/web/test_solitaire_tables.py."""
+    page = open_page()
+    page.goto("/klondike/")
+    chosen = {"Draw": "3", "Passes": "1", "Scoring": "vegas", "Auto flip": "False", "Auto finish": "False",
+              "Winnable only": "True"}
+    for label, value in chosen.items():
+        page.get_by_label(label).select_option(value)
+    page.get_by_label("Game #").fill("12x")
+    page.get_by_role("button", name="New game", exact=True).click()
+    expect(page.get_by_role("alert")).to_contain_text("whole number")
+    for label, value in chosen.items():
+        expect(page.get_by_label(label)).to_have_value(value)
+    expect(page.get_by_label("Game #")).to_have_value("12x")
+
+
 # -- Gin Rummy ---------------------------------------------------------------------------------
 
 
