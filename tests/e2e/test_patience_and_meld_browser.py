@@ -377,6 +377,31 @@ def test_an_illegal_move_shows_its_reason_and_leaves_every_button_working(open_p
     expect(page.locator("#status")).to_have_text("You gave up this game.")
 
 
+@pytest.mark.parametrize("width, height", [(1280, 800), (360, 740)])
+def test_a_hint_or_a_refusal_comes_into_kept_room_and_never_moves_the_table(open_page, width, height):
+    deal = 5
+    source, target, reason = refused_opening(freecell, deal)
+    page = open_page(viewport={"width": width, "height": height})
+    start_freecell_deal(page, deal)
+    felt = page.locator("#board .felt")
+
+    def felt_top() -> float:  # in the page, not the viewport: a click may scroll a phone's page
+        return felt.evaluate("felt => felt.getBoundingClientRect().top + window.scrollY")
+
+    top = felt_top()
+    with hint_response(page) as answer:
+        page.get_by_role("button", name="Hint").click()
+    assert answer.value.status == 200
+    expect(page.locator("#board [data-hint-move]")).to_contain_text("Hint: ")  # two lines on a phone
+    assert felt_top() == top, "the hint pushed the table down"
+    with move_response(page) as refused:
+        source_card(page, source, 1).click(position=grip(source_card(page, source, 1)))
+        target_of(page, target).click()
+    assert refused.value.status == 400
+    expect(page.locator("#board .table-message")).to_have_text(reason)
+    assert felt_top() == top, "the refusal moved the table"
+
+
 def test_a_refused_new_game_keeps_the_options_the_player_chose(open_page):
     """The refusal is a typed deal number that is not one; a dry pool of winnable deals (the
     report) is refused on the same path, see tests/web/test_solitaire_tables.py."""
