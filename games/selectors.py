@@ -39,12 +39,21 @@ class OptionField:
     label: str
     default: object
     choices: tuple
+    selected: object  # the choice the form shows chosen: the player's own, else the default
 
 
-def option_fields(engine: Engine) -> list[OptionField]:
-    """The engine's options as the New table form offers them, from its own declarations."""
-    return [OptionField(name=name, label=name.replace("_", " ").capitalize(), default=default, choices=choices)
+def option_fields(engine: Engine, chosen: dict | None = None) -> list[OptionField]:
+    """The engine's options as the New table form offers them, from its own declarations;
+    ``chosen`` (the options a refused form posted) keeps the player's choices on the form."""
+    chosen = chosen or {}
+    return [OptionField(name=name, label=name.replace("_", " ").capitalize(), default=default, choices=choices,
+                        selected=_chosen_or_default(chosen, name, default, choices))
             for name, (default, choices) in engine.options.items()]
+
+
+def _chosen_or_default(chosen: dict, name: str, default, choices: tuple):
+    value = chosen.get(name, default)
+    return value if value in choices else default  # a value no choice spells shows the default
 
 
 def table_for_invite(code: str) -> Table | None:

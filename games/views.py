@@ -22,15 +22,17 @@ def game_page(request, game):
     return _game_page(request, game)
 
 
-def _game_page(request, game, *, code_error="", status=200):
+def _game_page(request, game, *, code_error="", status=200, chosen=None, deal=None):
+    """The game's page; a refused form comes back with what the player ``chosen`` (its
+    options) and the ``deal`` they typed, not the defaults."""
     descriptor = catalogue.get(game)
     engine = descriptor.engine
     return render(request, "games/game.html", {
         "game": descriptor, "engine": engine, "open_tables": selectors.open_tables(game),
-        "option_fields": selectors.option_fields(engine),
+        "option_fields": selectors.option_fields(engine, chosen),
         "player_counts": range(engine.min_players, engine.max_players + 1),
         "turn_timer_choices": services.TURN_TIMER_CHOICES, "code_error": code_error,
-        "deal": request.GET.get("deal", ""),
+        "deal": request.GET.get("deal", "") if deal is None else deal,
         "daily_results": selectors.daily_results(engine, day=timezone.localdate()) if engine.deal_numbers else None,
     }, status=status)
 
@@ -97,7 +99,8 @@ def play_now(request, game):
         table = services.play_now(game=game, player=request.player, options=options, deal_number=number,
                                   daily=daily)
     except (ValueError, services.TableError) as error:
-        return _game_page(request, game, code_error=getattr(error, "message", str(error)), status=400)
+        return _game_page(request, game, code_error=getattr(error, "message", str(error)), status=400,
+                          chosen=_posted_options(engine, request.POST), deal=request.POST.get("deal", ""))
     return redirect("table", table_id=table.pk)
 
 
@@ -116,7 +119,8 @@ def new_table(request, game):
                                       options=_posted_options(engine, request.POST),
                                       rated=request.POST.get("rated") == "on")
     except services.TableError as error:
-        return _game_page(request, game, code_error=error.message, status=400)
+        return _game_page(request, game, code_error=error.message, status=400,
+                          chosen=_posted_options(engine, request.POST))
     return redirect("table", table_id=table.pk)
 
 

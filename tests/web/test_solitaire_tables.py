@@ -61,7 +61,8 @@ def test_a_game_won_through_the_page_records_its_moves_undos_variant_and_time(cl
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
     result = GameResult.objects.get(table=table)
-    assert (result.rank, result.moves, result.undos, result.variant) == (1, len(line) + 2, 1, "draw 3")
+    # Moves counts the moves made: the first move, taken back by the undo, is not one of them.
+    assert (result.rank, result.moves, result.undos, result.variant) == (1, len(line), 1, "draw 3")
     assert result.won is True
     assert result.seconds is not None
     assert "Won in" in client.get(reverse("board", args=[table.pk]), **HTMX).content.decode()
@@ -160,3 +161,28 @@ def test_a_dry_pool_answers_within_the_requests_budget(client, monkeypatch, dela
     assert response.status_code == 400 and "No winnable deal could be found" in response.content.decode()
     assert not Table.objects.exists()
     assert delayed_tasks.pending  # the refill was asked for
+
+
+def selected_options(page: str) -> dict[str, str]:
+    """Each option select of the form and the value it shows chosen."""
+    return {name: re.search(r'<option value="([^"]*)" selected>', select).group(1)
+            for name, select in re.findall(r'<select name="option:(\w+)">(.*?)</select>', page, re.S)}
+
+
+def test_a_refused_new_game_keeps_every_option_the_player_chose(client, monkeypatch, delayed_tasks):
+    monkeypatch.setattr(deals, "REQUEST_SECONDS", 0)  # a dry pool: no winnable deal to give
+    chosen = {"draw": "3", "passes": "3", "scoring": "vegas", "auto_flip": "False", "auto_finish": "False",
+              "winnable_only": "True"}
+    assert chosen != {name: str(default) for name, (default, _) in klondike.options.items()}
+    response = client.post(reverse("play_now", args=["klondike"]), {f"option:{k}": v for k, v in chosen.items()})
+    page = response.content.decode()
+    assert response.status_code == 400 and "No winnable deal could be found" in page
+    assert selected_options(page) == chosen
+    # A refused deal number comes back as typed, with the options chosen beside it.
+    response = client.post(reverse("play_now", args=["klondike"]), {"deal": "12x", "option:draw": "3"})
+    page = response.content.decode()
+    assert response.status_code == 400 and 'name="deal" value="12x"' in page
+    assert selected_options(page)["draw"] == "3" and selected_options(page)["scoring"] == "none"
+    # The plain page still offers the defaults.
+    assert selected_options(client.get("/klondike/").content.decode()) == {
+        name: str(default) for name, (default, _) in klondike.options.items()}

@@ -29,8 +29,8 @@ Rules
   rank is 2 or less, or both foundations of the other colour already hold the card one
   rank below it (nothing on the table could still want to be placed on it).
 - ``undo`` takes back the last move (with the cards that went up by themselves after it),
-  as often as there are moves to take back. It restores the cards exactly; it counts as a
-  move (``moves`` keeps counting) and adds one to ``undos``.
+  as often as there are moves to take back. It restores the cards exactly; ``moves``
+  counts the moves made, so an undo takes one back, and it adds one to ``undos``.
 - The game is won when all 52 cards are on the foundations; there is no losing state
   (a player who is stuck abandons). Score 1 for a win, 0 otherwise.
 - Option ``winnable_only`` (default False) is stored and shown, never used here: the site
@@ -543,7 +543,7 @@ def _undone(state: FreeCellState) -> FreeCellState:
     board = UNDO.restored(_board(state), state.history[-1])
     new = state.copy()
     new.tableau, new.cells, new.foundations = board[:COLUMNS], board[COLUMNS:-1], board[-1]
-    new.moves = state.moves + 1
+    new.moves = state.moves - 1  # the move taken back is no longer one made
     new.undos = state.undos + 1
     new.history = state.history[:-1]
     return new

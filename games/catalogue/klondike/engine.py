@@ -26,8 +26,8 @@ Rules
   tableau card is face up, the move that got there also puts every remaining card on the
   foundations: the game is won.
 - ``undo`` takes back the last move that was not an undo, as often as you like, and
-  restores that earlier position exactly (stock, waste, passes, score), except that the
-  move counter keeps counting (an undo is a move, as the house says) and ``undos`` grows.
+  restores that earlier position exactly (stock, waste, passes, score); ``moves`` counts
+  the moves made, so an undo takes one back, and ``undos`` counts the undos.
 - The game is won, and over, when all 52 cards are on the foundations. A stuck game is
   not over: the player abandons it (there is always ``undo`` after the first move).
 
@@ -462,7 +462,7 @@ def _undone(state: KlondikeState) -> KlondikeState:
     new.tableau = board[:PILES]
     new.stock, new.waste, new.face_down, new.foundations, new.passes, new.score = board[PILES:]
     new.history = state.history[:-1]
-    new.moves = state.moves + 1
+    new.moves = state.moves - 1  # the move taken back is no longer one made
     new.undos = state.undos + 1
     return new
 

@@ -38,9 +38,12 @@ def test_random_play_keeps_the_cards_and_undoes_exactly(deal, auto, walk):
         assert moves, "undo at least is always possible after a first move"
         move = walk.choice(moves)
         after = freecell.apply(state, 0, move)
-        assert freecell.view(after, 0)["moves"] == freecell.view(state, 0)["moves"] + 1
+        # Moves counts the moves made: one more for a move, one fewer for an undo.
+        step = -1 if move == "undo" else 1
+        assert freecell.view(after, 0)["moves"] == freecell.view(state, 0)["moves"] + step
         if move != "undo":
             back = freecell.apply(after, 0, "undo")
             assert without_counters(freecell.dump(back)) == without_counters(data)
+            assert freecell.view(back, 0)["moves"] == freecell.view(state, 0)["moves"]
             assert freecell.view(back, 0)["undos"] == freecell.view(state, 0)["undos"] + 1
         state = after

@@ -234,18 +234,19 @@ def test_vegas_starts_at_minus_52_and_pays_five_a_card_up():
 # -- undo ---------------------------------------------------------------------------------
 
 
-def test_undo_restores_the_exact_earlier_position_and_counts_as_a_move():
+def test_undo_restores_the_exact_earlier_position_and_takes_its_move_back():
     start = klondike.new_game(1, seed="undo", options={"scoring": "standard", "draw": 3})
     state = play(start, "draw", "draw")
     later = play(state, *klondike.legal_moves(state, 0)[1:2])
     back = play(later, "undo")
     before, after = klondike.dump(state), klondike.dump(back)
-    assert after["moves"] == before["moves"] + 2 and after["undos"] == before["undos"] + 1
+    # Moves counts the moves made (two draws, as before the move undone); Undos counts the undo.
+    assert after["moves"] == before["moves"] == 2 and after["undos"] == before["undos"] + 1
     for key in ("tableau", "face_down", "stock", "waste", "foundations", "passes", "score", "history"):
         assert after[key] == before[key], key
     all_the_way = play(back, "undo", "undo")
     assert klondike.view(all_the_way, 0)["tableau"] == klondike.view(start, 0)["tableau"]
-    assert all_the_way.stock == start.stock and all_the_way.undos == 3 and all_the_way.moves == 6
+    assert all_the_way.stock == start.stock and all_the_way.undos == 3 and all_the_way.moves == 0
     assert "undo" not in klondike.legal_moves(all_the_way, 0)
     refused(all_the_way, "undo", "no move to undo")
 
