@@ -63,6 +63,18 @@ def seat_name(seats, index: int) -> str:
 
 
 @register.filter
+def ranked(seats, outcome) -> list:
+    """Seats best first (by rank, then seat order), for the final standings."""
+    return sorted(seats, key=lambda seat: (outcome["ranks"][seat.index], seat.index))
+
+
+@register.filter
+def owned_by(melds, index: int) -> list:
+    """The melds on the table that seat ``index`` laid down."""
+    return [meld for meld in melds if meld["owner"] == index]
+
+
+@register.filter
 def seat_position(seats, index: int) -> str:
     return next((seat.position for seat in seats if seat.index == index), "")
 

@@ -126,3 +126,13 @@ def test_pages_load_without_a_console_error_or_a_missing_file(open_page):
         page.goto(path)
         page.wait_for_load_state("networkidle")
     assert (errors, missing) == ([], [])
+
+
+def test_on_a_phone_a_rummy_table_shows_the_hand_and_its_buttons_on_the_first_screen(open_page):
+    page = open_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page.goto("/rummy/")
+    page.get_by_role("button", name="Play now").click()
+    wait_for_live_view(page)
+    for selector in ("#board .hand", "#board .hand-tools"):
+        box = page.locator(selector).bounding_box()
+        assert box["y"] + box["height"] <= 740, (selector, box)

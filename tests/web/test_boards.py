@@ -124,3 +124,35 @@ def test_while_seats_choose_at_once_the_others_are_choosing_cards_and_then_to_pl
     html = boards.board(table, seats, 0, state=state)
     friend_badge = re.search(r'data-seat="1".*?</h2>', html, re.S).group(0)
     assert "choosing cards" in friend_badge and "to play" not in friend_badge
+
+
+def test_final_ranks_list_the_best_first_numbered_by_rank_ties_sharing_a_number():
+    from types import SimpleNamespace
+
+    from django.template.loader import render_to_string
+
+    seats = [SimpleNamespace(index=index, name=name) for index, name in enumerate(["Ann", "Bo", "Cy", "Di"])]
+    html = render_to_string("games/_final_ranks.html", {
+        "over": True, "seats": seats, "outcome": {"ranks": [3, 1, 1, 4], "scores": [60, 9, 9, 108]},
+        "table": SimpleNamespace(pk=1, rematch=None), "viewer": None, "seed": "ab"})
+    rows = re.findall(r'<li value="(\d)" data-rank="\d">([^<]*)</li>', html)
+    assert rows == [("1", "Bo: 9 points"), ("1", "Cy: 9 points"), ("3", "Ann: 60 points"), ("4", "Di: 108 points")]
+
+
+@pytest.mark.django_db
+def test_a_rummy_board_heads_only_the_seats_that_have_melds():
+    table, _ = started_table(game="rummy", bots=5)
+    html = boards.board(table, selectors.table_seats(table), 0)
+    assert 'class="melds"' in html and "melds__title" not in html
+
+
+def test_once_the_match_is_over_the_hand_offers_no_move_buttons():
+    from types import SimpleNamespace
+
+    from django.template.loader import render_to_string
+
+    context = {"view": {"hand": ["5H", "KS"], "to_move": [], "totals": None}, "viewer": 0,
+               "seats": [SimpleNamespace(index=0, name="Ann", is_viewer=True, is_away=False, bot_playing=False)],
+               "legal_moves": set(), "actions": [("meld", "Meld"), ("discard", "Discard")], "arrangeable": ""}
+    assert render_to_string("games/_meld_hand.html", context | {"over": False}).count("data-verb=") == 2
+    assert "data-verb=" not in render_to_string("games/_meld_hand.html", context | {"over": True})
