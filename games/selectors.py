@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from games import catalogue
 from games.kit.engine import Engine
+from games.kit.rules_text import OptionText
 from games.models import GameResult, Move, Seat, Table
 
 
@@ -40,14 +41,17 @@ class OptionField:
     default: object
     choices: tuple
     selected: object  # the choice the form shows chosen: the player's own, else the default
+    labels: tuple = ()  # (choice, its name in words), in the choices' order
 
 
 def option_fields(engine: Engine, chosen: dict | None = None) -> list[OptionField]:
     """The engine's options as the New table form offers them, from its own declarations;
     ``chosen`` (the options a refused form posted) keeps the player's choices on the form."""
     chosen = chosen or {}
+    texts = catalogue.get(engine.slug).rules.options
     return [OptionField(name=name, label=name.replace("_", " ").capitalize(), default=default, choices=choices,
-                        selected=_chosen_or_default(chosen, name, default, choices))
+                        selected=_chosen_or_default(chosen, name, default, choices),
+                        labels=tuple((choice, texts.get(name, OptionText(what="")).label(choice)) for choice in choices))
             for name, (default, choices) in engine.options.items()]
 
 

@@ -23,6 +23,14 @@ class OptionText:
     what: str
     choices: dict[Any, str] = field(default_factory=dict)
     each: str = ""
+    # A choice's name in words where the plain one would mislead or read as code ("Rounds 0").
+    labels: dict[Any, str] = field(default_factory=dict)
+
+    def label(self, choice: Any) -> str:
+        for known, text in self.labels.items():
+            if known == choice and type(known) is type(choice):
+                return text
+        return choice_label(choice)
 
     def meaning(self, choice: Any) -> str:
         for known, text in self.choices.items():
@@ -40,12 +48,12 @@ class RulesText:
 
 
 def choice_label(choice: Any) -> str:
-    """A choice as the New table form shows it."""
+    """A choice in words, as forms and rules pages show it: on/off, and words, not code names."""
     if choice is True:
         return "on"
     if choice is False:
         return "off"
-    return str(choice)
+    return str(choice).replace("_", " ")
 
 
 @dataclass(frozen=True)
@@ -70,8 +78,8 @@ def option_rows(options: dict[str, tuple[Any, tuple[Any, ...]]], rules: RulesTex
     for name, (default, choices) in options.items():
         text = rules.options.get(name, OptionText(what=""))
         rows.append(OptionRow(
-            name=name, label=name.replace("_", " ").capitalize(), what=text.what, default=choice_label(default),
-            choices=[ChoiceRow(label=choice_label(choice), meaning=text.meaning(choice), is_default=choice == default
+            name=name, label=name.replace("_", " ").capitalize(), what=text.what, default=text.label(default),
+            choices=[ChoiceRow(label=text.label(choice), meaning=text.meaning(choice), is_default=choice == default
                                and type(choice) is type(default)) for choice in choices],
         ))
     return rows

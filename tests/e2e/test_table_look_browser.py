@@ -136,3 +136,15 @@ def test_on_a_phone_a_rummy_table_shows_the_hand_and_its_buttons_on_the_first_sc
     for selector in ("#board .hand", "#board .hand-tools"):
         box = page.locator(selector).bounding_box()
         assert box["y"] + box["height"] <= 740, (selector, box)
+
+
+def test_a_game_page_names_option_values_in_words(open_page):
+    page = open_page(viewport={"width": 1280, "height": 800})
+    page.goto("/rummy/")
+    scoring = page.locator("form[action$='/new'] select[name='option:scoring'] option")
+    assert scoring.all_inner_texts() == ["penalty", "winner takes all"]
+    assert scoring.evaluate_all("options => options.map(o => o.value)") == ["penalty", "winner_takes"]
+    rounds = page.locator("form[action$='/new'] select[name='option:rounds'] option").all_inner_texts()
+    assert rounds[0] == "none (to the target)" and rounds[1:] == ["1", "3", "5", "7", "10"]
+    aces = page.locator("form[action$='/new'] select[name='option:aces'] option").all_inner_texts()
+    assert aces == ["low", "high or low"]

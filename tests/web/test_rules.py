@@ -36,12 +36,13 @@ def test_every_registered_game_has_a_rules_page_that_explains_every_option_and_c
         section = option_section(html, name)
         assert re.search(r"<h3>.+</h3>\s*<p>\S.*?</p>", section, re.S), f"{name} does not say what it changes"
         meanings = choice_meanings(section)
-        labels = [rules_text.choice_label(choice) for choice in choices]
+        words = catalogue.get(engine.slug).rules.options[name]
+        labels = [words.label(choice) for choice in choices]
         assert list(meanings) == labels
         for label, meaning in meanings.items():
             assert meaning, f"{engine.name} option {name} choice {label} is not explained"
         default_row = re.search(r'<tr class="is-default" data-choice="([^"]*)"', section)
-        assert default_row and default_row.group(1) == rules_text.choice_label(default)
+        assert default_row and default_row.group(1) == words.label(default)
 
 
 def test_an_option_the_engine_gains_without_explanation_shows_up_unexplained(client, monkeypatch):

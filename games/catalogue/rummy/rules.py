@@ -21,6 +21,7 @@ RULES = RulesText(
                 "winner_takes": "The player who went out scores the value of every other hand; the highest total "
                                 "wins.",
             },
+            labels={"winner_takes": "winner takes all"},
         ),
         "target_score": OptionText(
             what="The total that ends the match (when the rounds option is 0).",
@@ -29,6 +30,7 @@ RULES = RulesText(
         "rounds": OptionText(
             what="Play a fixed number of rounds instead of playing to the target score.",
             choices={0: "No fixed number: play until someone reaches the target score."},
+            labels={0: "none (to the target)"},
             each="Exactly {choice} rounds are played, whatever the totals; the target score is ignored.",
         ),
         "aces": OptionText(
