@@ -139,7 +139,8 @@ def table_page(request, table_id):
 
 @require_POST
 def move(request, table_id):
-    """A move from the table: ``move``, one of the legal moves the board gave the page, in full."""
+    """A move from the table: ``move``, a whole move string (one the board listed in ``data-legal``,
+    or on a patience table the move between two piles the player picked); never assembled here."""
     text = request.POST.get("move", "")
     try:
         seq = int(request.POST.get("seq", ""))
