@@ -217,7 +217,10 @@
     if (form) refresh(form);
   });
   function restoreSelection() {
-    if (!document.querySelector("[data-select-card]")) return;  // no hand drawn yet: keep it
+    // No board yet (the page still loading): keep it. A board without selectable cards means
+    // the choosing is over (the pass went): forget it, or a card dealt again later would come
+    // up chosen in the next hand.
+    if (!document.getElementById("board")) return;
     selected = selected.filter(function (code) {
       var card = document.querySelector('[data-select-card][data-card="' + code + '"]');
       if (card) card.setAttribute("aria-pressed", "true");

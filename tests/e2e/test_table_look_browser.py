@@ -96,6 +96,11 @@ def test_cards_chosen_to_pass_outlive_a_reload(open_page):
     assert sorted(card.get_attribute("data-card") for card in pressed.all()) == sorted(chosen)
     page.locator('#board [data-select-card][aria-pressed="false"]').first.click()
     expect(page.locator("#board button[data-verb='pass']")).to_be_enabled()
+    # Once passed, the choice is forgotten: a card dealt again next hand must not come up chosen.
+    page.locator("#board button[data-verb='pass']").click()
+    page.wait_for_function("() => !document.querySelector('#board [data-select-card]')")
+    kept = page.evaluate("() => JSON.parse(sessionStorage.getItem('hand-selection:' + location.pathname) || '[]')")
+    assert kept == []
 
 
 def test_a_disclosure_the_player_opened_stays_open_across_live_frames(open_page):
