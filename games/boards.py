@@ -73,8 +73,8 @@ def replay_board(table: Table, seats: list[Seat], state: State, *, last: bool) -
 def _ending(game: catalogue.Game, table: Table, state: State, *, over: bool) -> dict[str, Any]:
     if not over:
         return {"over": False}
-    return {"over": True, "outcome": game.engine.outcome(state),
-            "seed": table.seed}  # revealed once the game is over
+    # The seed itself is revealed on the fair-deal page and the replay, not on the table.
+    return {"over": True, "outcome": game.engine.outcome(state)}
 
 
 def _waiting_room(table: Table, seats: list[Seat], audience: int | None, shared: dict[str, Any]) -> str:
@@ -82,5 +82,5 @@ def _waiting_room(table: Table, seats: list[Seat], audience: int | None, shared:
         "viewer": audience, "seats": selectors.seats_around(seats, audience),
         "is_host": audience is not None and any(
             seat.index == audience and seat.player_id == table.host_id for seat in seats),
-        "bot_levels": selectors.bot_levels(table.game),
+        "bots": selectors.bots(table.game),
     })
