@@ -7,7 +7,7 @@ PORT ?= 8000
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: run test lint bench
+.PHONY: run test lint bench screenshots
 
 $(BIN)/python:
 	@echo "== Making a virtual environment in $(VENV) (once)"
@@ -40,3 +40,8 @@ lint: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/engine_speed.py
+
+# Pictures of the home page and every table, 1280x800 and 360x740, light and dark, written
+# outside the repository (SCREENSHOTS_DIR, default /tmp/cardsite-screenshots) by a server of its own.
+screenshots: $(VENV)/.installed-dev
+	$(BIN)/python scripts/screenshots.py

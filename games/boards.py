@@ -45,6 +45,9 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
     shared["paused"] = table.status == Table.Status.PLAYING and selectors.everyone_away(seats)
     if game.timed:
         shared["clock"] = selectors.clock(table)
+    # Hands finished so far, on the board (data-hands): a frame with more than the one before
+    # is a new deal, which the page may sound (static/js/sound.js).
+    shared["hands_played"] = game.engine.hands_played(state)
     drawn = {}
     for audience in audiences:
         legal = game.engine.legal_moves(state, audience) if audience is not None else []
