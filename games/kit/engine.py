@@ -91,6 +91,13 @@ class Engine(ABC):
     def apply(self, state: State, seat: int, move: str) -> State:
         """The state after ``move``; raises IllegalMove and leaves ``state`` as it was."""
 
+    def turn_continues(self, before: State, after: State, seat: int) -> bool:
+        """Whether ``seat``'s move from ``before`` to ``after`` left it more of the same turn
+        (a draw to be followed by a discard). A bot that plays a timed-out turn plays all of
+        it, and no more: a seat that is to act again because it won the trick, or because the
+        pass is over and it leads, starts a turn of its own. One move is a turn by default."""
+        return False
+
     def canonical_move(self, state: State, seat: int, move: str, after: State) -> str:
         """``move`` as the move log keeps it, given that ``apply(state, seat, move)`` gave ``after``.
 

@@ -124,10 +124,13 @@ def play_timed_out_turn(*, table_id: int, seat_index: int, deadline: str) -> boo
         state = engine.load(table.state)
         if seat_index not in engine.to_move(state):
             return False
-        # A turn may be several moves (draw, then discard): the bot plays all of it.
+        # A turn may be several moves (draw, then discard): the bot plays all of it, and stops
+        # where the engine says the turn is over.
         for _ in range(MAX_MOVES_PER_TURN):
+            before = state
             state = _bot_plays(table, engine, state, seats, seat_index, catalogue.get(table.game).bot_levels[-1])
-            if table.status != Table.Status.PLAYING or seat_index not in engine.to_move(state):
+            if (table.status != Table.Status.PLAYING or seat_index not in engine.to_move(state)
+                    or not engine.turn_continues(before, state, seat_index)):
                 break
     return True
 
