@@ -162,6 +162,10 @@ def test_a_shot_moon_is_named_and_scored_as_the_score_sheet_has_it(open_page):
     expect(page.locator(f"{PANEL} tfoot")).to_contain_text("Shot the moon")
     sheet = page.locator("#board .score-sheet tbody tr").first.locator("td")
     expect(sheet).to_have_text(["0", "26", "26", "26"])
+    # Escape puts it away too, from the keyboard.
+    expect(page.locator(PANEL).get_by_role("button", name="Next hand")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator(PANEL)).to_be_hidden()
 
 
 def test_the_panel_goes_on_by_itself_after_its_seconds(open_page):
@@ -171,7 +175,7 @@ def test_the_panel_goes_on_by_itself_after_its_seconds(open_page):
     put_state(page, table_id, hearts, hearts_last_trick(took={1: ["QS", *HEARTS]}))
     play(page, lambda: page.locator('#board .hand [data-card="AH"]').click())
     expect(page.locator(PANEL)).to_be_visible()
-    expect(page.locator(PANEL)).to_contain_text("goes on by itself")
+    expect(page.locator(PANEL)).to_contain_text("It goes on by itself after 3600 seconds.")
     page.clock.fast_forward("59:00")
     expect(page.locator(PANEL)).to_be_visible()
     page.clock.fast_forward("01:01")
