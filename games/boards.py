@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.template.loader import render_to_string
 
 from games import catalogue, selectors
@@ -43,6 +44,9 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
     # Over when the rules say so, or when a game played alone was given up.
     shared |= _ending(game, table, state, over=game.engine.is_over(state) or table.status == Table.Status.FINISHED)
     shared["paused"] = table.status == Table.Status.PLAYING and selectors.everyone_away(seats)
+    # The hand just finished, told alike to every audience (it holds only what all may know).
+    shared["hand_over"] = game.engine.hand_summary(state)
+    shared["hand_over_seconds"] = settings.HAND_OVER_SECONDS
     if game.timed:
         shared["clock"] = selectors.clock(table)
     drawn = {}

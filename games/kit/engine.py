@@ -134,6 +134,23 @@ class Engine(ABC):
         None by default: a game whose views show cards says which."""
         return set()
 
+    def hand_summary(self, state: State) -> dict[str, Any] | None:
+        """The hand (deal, round) finished last, for the panel shown before the next deal and
+        beside the final ranks; None before the first ends, and by default (games of one deal).
+
+        JSON-safe, seat indexes rather than names, and only what every seat may know once the
+        hand is over: it names no card outside ``known_cards`` of any seat (the contract tests
+        check). Keys:
+        - ``hand``: the hand's number; ``title``: e.g. "Hand 3" or "Round 2";
+        - ``columns``: the headings of each row's ``figures`` (e.g. "Points", "Total");
+        - ``rows``: one per seat, in seat order: ``seat``, ``note`` (e.g. "shot the moon", or ""),
+          ``groups`` (a list of ``{"label": ..., "melds": [[card, ...], ...]}``: cards shown
+          together, e.g. the hearts taken, each meld, the deadwood) and ``figures`` (numbers, or
+          None where a figure is not known);
+        - ``line``: how the hand's points came about, in words that agree with the score sheet.
+        """
+        return None
+
     @abstractmethod
     def describe_move(self, move: str) -> str:
         """The move in words for everyone at the table ("plays the queen of spades"),
