@@ -139,6 +139,12 @@ class Engine(ABC):
         (the table says so aloud), or None: no trick finished, or a game without tricks."""
         return None
 
+    def turn_goes_on(self, state: State, seat: int, move: str) -> bool:
+        """Whether ``seat``, to move again after ``move`` from ``state``, is still in the same
+        turn (a draw, then its discard) rather than starting a new one (a lead after taking the
+        trick), for the table's "Your turn.". By default it goes on unless the move took a trick."""
+        return self.trick_taken(state, seat, move) is None
+
     @abstractmethod
     def is_over(self, state: State) -> bool: ...
 

@@ -122,3 +122,17 @@ def test_klondike_names_the_cards_of_every_kind_of_move_given_the_state_before_i
     assert engine.describe_move("move t0 t1", state=state) == "moves the top card of the first pile to the second pile"
     dealt_three = engine.new_game(1, seed="5", options={"draw": 3})
     assert engine.describe_move("draw", state=dealt_three).startswith("draws: the ")
+
+
+def test_the_last_to_pass_who_holds_the_two_of_clubs_is_told_to_lead_it():
+    engine = hearts.engine
+    state = engine.new_game(4, seed="7")
+    holder = next(seat for seat in range(4) if "2C" in engine.view(state, seat)["hand"])
+    for seat in [seat for seat in range(4) if seat != holder]:
+        state = engine.apply(state, seat, engine.legal_moves(state, seat)[0])
+    # The holder passes last; keeping the two (passing others), they lead it.
+    move = next(move for move in engine.legal_moves(state, holder) if "2C" not in move)
+    words, after = told(hearts, HEARTS_NAMES, state, holder, move)
+    assert list(engine.to_move(after)) == [holder]
+    assert words[holder] == f"{HEARTS_NAMES[holder]} passes three cards. Your turn."
+    assert not any(words[seat].endswith("Your turn.") for seat in range(4) if seat != holder)
