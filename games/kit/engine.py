@@ -152,9 +152,22 @@ class Engine(ABC):
         return None
 
     @abstractmethod
-    def describe_move(self, move: str) -> str:
+    def describe_move(self, move: str, *, state: State | None = None) -> str:
         """The move in words for everyone at the table ("plays the queen of spades"),
-        never naming cards that only the mover and one other seat may know."""
+        never naming cards that only the mover and one other seat may know. Given ``state``,
+        the state the move was made from, it may name what the move's own words do not: the
+        cards a patience move takes from a pile, the card a draw turns up."""
+
+    def trick_taken(self, state: State, seat: int, move: str) -> int | None:
+        """The seat that takes the trick ``move`` by ``seat`` finishes, from ``state`` before it
+        (the table says so aloud), or None: no trick finished, or a game without tricks."""
+        return None
+
+    def turn_goes_on(self, state: State, seat: int, move: str) -> bool:
+        """Whether ``seat``, to move again after ``move`` from ``state``, is still in the same
+        turn (a draw, then its discard) rather than starting a new one (a lead after taking the
+        trick), for the table's "Your turn.". By default it goes on unless the move took a trick."""
+        return self.trick_taken(state, seat, move) is None
 
     @abstractmethod
     def is_over(self, state: State) -> bool: ...

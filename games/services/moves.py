@@ -169,7 +169,7 @@ def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int
     table.save(update_fields=fields)
     Move.objects.create(table=table, seq=table.seq, seat=seat_index, move=move)
     update_deadlines(table, new_state, seats)
-    tell_on_commit(table, state=new_state, seats=seats, move=(seat_index, move))
+    tell_on_commit(table, state=new_state, seats=seats, move=(seat_index, move), before=state)
     return new_state
 
 
