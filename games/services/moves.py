@@ -124,10 +124,13 @@ def play_timed_out_turn(*, table_id: int, seat_index: int, deadline: str) -> boo
         state = engine.load(table.state)
         if seat_index not in engine.to_move(state):
             return False
-        # A turn may be several moves (draw, then discard): the bot plays all of it.
+        # A turn may be several moves (draw, then discard): the bot plays all of it, and stops
+        # where the engine says the turn is over.
         for _ in range(MAX_MOVES_PER_TURN):
+            before = state
             state = _bot_plays(table, engine, state, seats, seat_index, catalogue.get(table.game).bot_levels[-1])
-            if table.status != Table.Status.PLAYING or seat_index not in engine.to_move(state):
+            if (table.status != Table.Status.PLAYING or seat_index not in engine.to_move(state)
+                    or not engine.turn_continues(before, state, seat_index)):
                 break
     return True
 
@@ -166,7 +169,7 @@ def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int
     table.save(update_fields=fields)
     Move.objects.create(table=table, seq=table.seq, seat=seat_index, move=move)
     update_deadlines(table, new_state, seats)
-    tell_on_commit(table, state=new_state, seats=seats, move=(seat_index, move))
+    tell_on_commit(table, state=new_state, seats=seats, move=(seat_index, move), before=state)
     return new_state
 
 

@@ -33,6 +33,11 @@ def check_state(game, state, *, players, options, seed):
     data = engine.dump(state)
     assert engine.load(json.loads(json.dumps(data))) == state, "dump/load does not round-trip"
     assert engine.dump(engine.load(data)) == data
+    # The last hand's summary is shown to every seat alike: it may name only what each knows.
+    summary = engine.hand_summary(state)
+    if summary is not None:
+        assert [row["seat"] for row in summary["rows"]] == list(range(players)), "a summary row per seat"
+        assert all(len(row["figures"]) == len(summary["columns"]) for row in summary["rows"])
     movers = engine.to_move(state)
     for seat in range(players):
         assert bool(engine.legal_moves(state, seat)) == (seat in movers), f"seat {seat} moves out of turn"
@@ -44,6 +49,10 @@ def check_state(game, state, *, players, options, seed):
         known = engine.known_cards(state, seat)
         leaked = cards_named(view) - known
         assert not leaked, f"seat {seat} is shown {sorted(leaked)}, which it may not know"
+        told = cards_named(summary) - known
+        assert not told, f"the hand's summary names {sorted(told)}, which seat {seat} may not know"
+        if not engine.deal_numbers:
+            assert seed not in json.dumps(summary), "the hand's summary shows the seed"
         hand = view["hand"]
         assert set(hand) <= known and hand in (sort_cards(hand), sort_cards(hand, aces_high=False))
     outcome = engine.outcome(state)
@@ -111,10 +120,21 @@ def check_moves(game, state, data, *, seat, players, earlier, rng):
 
 
 def check_description(game, before, after, *, seat, move, players):
-    """The move in words names only cards every other seat may know once it is made (or
-    that no seat sees then), unless the move ended a deal and the cards are dealt again."""
+    """The move in words, from the move alone and from the state it was made from, names
+    only cards every other seat may know once it is made (or that no seat sees then), unless
+    the move ended a deal and the cards are dealt again."""
     engine = game.engine
-    words = engine.describe_move(move)
+    for words in (engine.describe_move(move), engine.describe_move(move, state=before)):
+        check_words(engine, before, after, seat=seat, words=words, players=players)
+    # Who takes the trick the move finished (told aloud): a seat, who leads the next one.
+    taken = engine.trick_taken(before, seat, move)
+    if taken is not None:
+        assert 0 <= taken < players, (move, taken)
+        if engine.hands_played(after) == engine.hands_played(before):
+            assert list(engine.to_move(after)) == [taken], (move, taken, engine.to_move(after))
+
+
+def check_words(engine, before, after, *, seat, words, players):
     assert isinstance(words, str) and words
     if engine.hands_played(after) > engine.hands_played(before) and not engine.is_over(after):
         return  # the deal is over and its cards dealt again: what was played is no secret
@@ -169,6 +189,8 @@ def play(game, *, players, options, seed_number, bot_share, walk, rng):
         after = engine.apply(state, seat, move)
         if checking:
             check_description(game, state, after, seat=seat, move=move, players=players)
+            if engine.turn_continues(state, after, seat):
+                assert seat in engine.to_move(after), f"{move!r} continues a turn its seat may not go on with"
             earlier = (earlier + [m for m in legal if m not in earlier])[-300:]
         state = after
         moves += 1
