@@ -168,3 +168,34 @@ def test_on_a_phone_no_part_of_the_header_touches_another(open_page, path):
         assert 0 <= part["box"]["left"] and part["box"]["right"] <= 360, part
         for other in parts[index + 1:]:
             assert apart(part, other), (part, other)
+
+
+def test_in_the_dark_every_page_and_table_keeps_its_text_contrast(open_page):
+    """axe's colour-contrast rule over every kind of page and each game's table, dark."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from games import catalogue
+    from tests.e2e.test_accessibility_browser import open_table
+
+    axe = Axe()
+    page = open_page(viewport={"width": 1280, "height": 800}, color_scheme="dark")
+    found = []
+
+    def check() -> None:
+        assert luminance(page, "html") < 0.05, page.url
+        for violation in axe.run(page, options={"runOnly": ["color-contrast"]}).response["violations"]:
+            found.extend(f"{page.url} {', '.join(map(str, node['target']))}: {node.get('failureSummary', '')}"
+                         for node in violation["nodes"])
+
+    for path in ("/", "/glossary/", "/rankings/", "/fair/"):
+        page.goto(path)
+        check()
+    for game in catalogue.all():
+        for path in (f"/{game.slug}/", f"/{game.slug}/rules/"):
+            page.goto(path)
+            check()
+        open_table(page, game)
+        check()
+    page.get_by_role("link", name="My stats").click()
+    check()
+    assert not found, f"{len(found)} nodes short of contrast in the dark:\n" + "\n".join(found)
