@@ -199,3 +199,26 @@ def test_in_the_dark_every_page_and_table_keeps_its_text_contrast(open_page):
     page.get_by_role("link", name="My stats").click()
     check()
     assert not found, f"{len(found)} nodes short of contrast in the dark:\n" + "\n".join(found)
+
+
+def test_the_last_card_of_a_hand_sounds_a_deal_and_the_hand_over_panel_is_readable_in_the_dark(open_page):
+    from axe_playwright_python.sync_playwright import Axe
+
+    from games.catalogue.hearts.engine import ENGINE as hearts
+    from tests.e2e.test_hand_over_browser import PANEL, hearts_last_trick, play, play_now, put_state
+
+    page = open_page(viewport={"width": 1280, "height": 800}, color_scheme="dark")
+    page.add_init_script(AUDIO_COUNTER)
+    page.add_init_script("localStorage.setItem('sound', 'on')")
+    table_id = play_now(page, "hearts")
+    put_state(page, table_id, hearts, hearts_last_trick(took={1: ["2H", "3H"], 2: ["QS"]}))
+    play(page, lambda: page.locator('#board .hand [data-card="AH"]').click())
+    # Each card of the trick sounds as it lands; the last one ends the hand and the next deal
+    # comes in its frame, so that one sounds the deal (and the bots' passes after it, cards).
+    page.wait_for_function("window.__audio.sounds.includes('deal')")
+    sounds = audio(page)["sounds"]
+    assert set(sounds[:sounds.index("deal")]) == {"card"} and set(sounds) == {"card", "deal"}, sounds
+    expect(page.locator(PANEL)).to_be_visible()
+    assert luminance(page, PANEL) < 0.05
+    results = Axe().run(page, options={"runOnly": ["color-contrast"]}).response
+    assert not [node["target"] for violation in results["violations"] for node in violation["nodes"]]
