@@ -5,8 +5,9 @@
 //
 // What a frame brings is read from the board's own marks, however the frame arrived (socket,
 // move answer, resync): data-seq (a move was made), data-hands (hands finished: one more is a
-// new deal), data-over ("won" when the viewer won) and the cards lying in the trick (fewer
-// than before: a trick was taken). One sound per frame, the most telling one.
+// new deal), data-over ("won" when the viewer won) and the trick: a completed trick drawn on
+// the board (data-trick-taken, a new one), or else fewer cards lying in the trick than before,
+// is a trick taken. One sound per frame, the most telling one.
 (function () {
   "use strict";
   var KEY = "sound";
@@ -61,14 +62,17 @@
   function marks() {
     var board = document.getElementById("board");
     if (!board || !board.dataset.seq) return null;
+    var taken = board.querySelector("[data-trick-taken]");
     return {seq: Number(board.dataset.seq), hands: board.dataset.hands || "", over: board.dataset.over || "",
-            trick: board.querySelectorAll(".trick__play").length};
+            trick: board.querySelectorAll(".trick__play").length, taken: taken ? taken.dataset.trickTaken : ""};
   }
 
   function soundFor(before, now) {
     if (now.over === "won" && before.over !== "won") return "win";
     if (!now.over && now.hands !== before.hands) return "deal";
-    if (now.trick < before.trick) return "trick";
+    // A completed trick drawn for a beat is the taking; the next lead that clears it is a card.
+    if (now.taken && now.taken !== before.taken) return "trick";
+    if (!before.taken && now.trick < before.trick) return "trick";
     return "card";
   }
 
