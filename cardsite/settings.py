@@ -221,6 +221,13 @@ CELERY_BEAT_SCHEDULE = {
 
 # Seconds between consecutive bot moves, so people can follow the play.
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "0.7"))
+# After a move that completes a trick, the next bot waits this much longer, so the whole trick
+# stays on the table for a beat (the board's client sends it to its winner after as long); a
+# person to lead next may play at once.
+TRICK_PAUSE_SECONDS = float(os.environ.get("TRICK_PAUSE_SECONDS", "1.0"))
+# After a move that ends a hand, the next bot waits this much longer instead, while people read
+# the hand's end before bots play into the next one.
+HAND_PAUSE_SECONDS = float(os.environ.get("HAND_PAUSE_SECONDS", "4.0"))
 # A hint's search budget (games.selectors.hint): nodes and seconds, so that it answers
 # within about two seconds; past it, the hint names a useful move that is not a proven win.
 HINT_NODES = int(os.environ.get("HINT_NODES", "50000"))

@@ -16,6 +16,10 @@ from games.kit.cards import JOKERS, standard_deck
 
 State = Any  # each engine has its own state type; only the engine looks inside it
 
+# What a move brought to an end, for the table's pace (``Engine.ended_by``): the next bot
+# waits a little longer after one, so that people see the trick or the hand's end.
+ENDED_TRICK, ENDED_HAND = "trick", "hand"
+
 
 class IllegalMove(Exception):
     """A move the rules forbid. ``reason`` is written for the player who tried it."""
@@ -138,6 +142,13 @@ class Engine(ABC):
     @abstractmethod
     def hands_played(self, state: State) -> int:
         """Finished hands (deals, rounds) so far; a one-deal game counts 1 once over."""
+
+    def ended_by(self, before: State, after: State) -> str:
+        """What the move from ``before`` to ``after`` ended: ``ENDED_HAND`` when it finished a
+        hand (``hands_played`` went up), ``ENDED_TRICK`` when it completed a trick, else "".
+        A hand is told here for every game; a trick by the engines built from
+        ``games.kit.tricks`` (its ``TrickTaking``)."""
+        return ENDED_HAND if self.hands_played(after) > self.hands_played(before) else ""
 
     def result_facts(self, state: State) -> dict[str, Any]:
         """What a finished game's result records beyond scores and ranks, for stats:

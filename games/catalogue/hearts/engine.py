@@ -48,6 +48,7 @@ from games.kit.engine import IllegalMove
 from games.kit.moves import read_card, read_cards
 from games.kit.state import MASK, PLAIN, TUPLE, TUPLES, Field, GameState, dump_fields, each, load_fields
 from games.kit.tricks import (
+    TrickTaking,
     last_trick_from,
     last_trick_view,
     must_follow,
@@ -106,7 +107,7 @@ FIELDS = {
 }
 
 
-class Hearts(base.Engine):
+class Hearts(TrickTaking, base.Engine):
     slug = "hearts"
     name = "Hearts"
     min_players = 4
