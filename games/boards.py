@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.template.loader import render_to_string
 
 from games import catalogue, selectors
@@ -35,7 +36,7 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
     out once for all of them."""
     game = catalogue.get(table.game)
     shared = {"table": table, "engine": game.engine, "message": message, "hint_move": hint_move,
-              "announcement": spoken}
+              "announcement": spoken, "trick_pause_ms": round(settings.TRICK_PAUSE_SECONDS * 1000)}
     if table.status == Table.Status.WAITING:
         return {audience: _waiting_room(table, seats, audience, shared) for audience in audiences}
     if state is None:
