@@ -26,7 +26,13 @@ from tests.e2e.conftest import (
     _wait_until_healthy,
 )
 from tests.e2e.test_friends_browser import new_private_table
-from tests.e2e.test_hearts_browser import LIVE_MS, TABLE_URL, choose_and_pass, wait_for_live_view
+from tests.e2e.test_hearts_browser import (
+    LIVE_MS,
+    TABLE_URL,
+    choose_and_pass,
+    move_response,
+    wait_for_live_view,
+)
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(),
@@ -34,6 +40,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 TRICK_PAUSE_SECONDS = "1.0"
+HAND_PAUSE_SECONDS = "2.0"
 # What is on the table: a completed trick still lying there, or the seat's own turn.
 TABLE_NOW = """() => {
   const board = document.getElementById("board");
@@ -45,7 +52,7 @@ TABLE_NOW = """() => {
 
 @pytest.fixture(scope="module")
 def paced_server(daphne_server, tmp_path_factory):
-    """A second Daphne on the session's test database, pausing after each trick."""
+    """A second Daphne on the session's test database, pausing after each trick and hand."""
     from django.db import connection
 
     log = tmp_path_factory.mktemp("paced") / "daphne.log"
@@ -54,6 +61,7 @@ def paced_server(daphne_server, tmp_path_factory):
     listener.listen(128)
     env = _server_environment(str(connection.settings_dict["NAME"]))
     env["CARDSITE_E2E_TRICK_PAUSE_SECONDS"] = TRICK_PAUSE_SECONDS
+    env["CARDSITE_E2E_HAND_PAUSE_SECONDS"] = HAND_PAUSE_SECONDS
     env["SWEEP_IN_PROCESS"] = "0"  # the session's server sweeps this database already
     with log.open("wb") as output:
         process = subprocess.Popen(
@@ -153,6 +161,31 @@ def test_with_reduced_motion_the_taken_trick_fades_without_moving(paced_page):
     transforms = page.locator("#board .trick__done.is-taken .trick__play").evaluate_all(
         "plays => plays.map(play => getComputedStyle(play).transform)")
     assert transforms == ["none"] * 4, transforms
+
+
+PASSING_OR_OUR_TURN = """() => {
+  const board = document.getElementById("board");
+  if (board.querySelector(".hand [data-select-card]")) return "pass";
+  return board.querySelector(".me.is-turn .hand .card--legal") ? "play" : "";
+}"""
+
+
+def test_after_a_hand_the_bots_wait_before_playing_into_the_next(paced_page):
+    page = paced_page(viewport={"width": 1280, "height": 800})
+    play_now_and_pass(page)
+    for _ in range(14):  # our thirteen cards, then hand 2's pass
+        if page.wait_for_function(PASSING_OR_OUR_TURN, timeout=3 * LIVE_MS).json_value() == "pass":
+            break
+        with move_response(page):
+            page.locator("#board .me.is-turn .hand .card--legal").first.click()
+    expect(page.locator("#board .score-sheet tbody tr")).to_have_count(1)
+    # Hand 2 is dealt, and the bots read the end of hand 1 as long as we do: none has passed yet
+    # (at once, they would all have passed within the hand's last move).
+    opponents = page.locator("#board .opponent")
+    expect(opponents).to_have_count(3)
+    assert "passed" not in " ".join(opponents.all_inner_texts())
+    # After the pause they pass, one after another.
+    expect(opponents.filter(has_text="passed")).to_have_count(3, timeout=LIVE_MS)
 
 
 OVERLAP = """([a, b]) => {
