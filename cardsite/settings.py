@@ -232,6 +232,9 @@ HAND_PAUSE_SECONDS = float(os.environ.get("HAND_PAUSE_SECONDS", "4.0"))
 # within about two seconds; past it, the hint names a useful move that is not a proven win.
 HINT_NODES = int(os.environ.get("HINT_NODES", "50000"))
 HINT_SECONDS = float(os.environ.get("HINT_SECONDS", "2.0"))
+# The panel that tells a finished hand goes on to the next by itself after this many seconds
+# unless the player says "Next hand" sooner (static/js/hand_over.js); 0 waits for the button.
+HAND_OVER_SECONDS = float(os.environ.get("HAND_OVER_SECONDS", "8"))
 # Seconds a seated person's sockets may all be gone before a bot plays for them. While every
 # person at a table is away, the table pauses; it is abandoned after ABANDON_AFTER_SECONDS.
 AWAY_GRACE_SECONDS = float(os.environ.get("AWAY_GRACE_SECONDS", "60"))

@@ -44,6 +44,9 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
     # Over when the rules say so, or when a game played alone was given up.
     shared |= _ending(game, table, state, over=game.engine.is_over(state) or table.status == Table.Status.FINISHED)
     shared["paused"] = table.status == Table.Status.PLAYING and selectors.everyone_away(seats)
+    # The hand just finished, told alike to every audience (it holds only what all may know).
+    shared["hand_over"] = game.engine.hand_summary(state)
+    shared["hand_over_seconds"] = settings.HAND_OVER_SECONDS
     if game.timed:
         shared["clock"] = selectors.clock(table)
     drawn = {}
@@ -74,8 +77,8 @@ def replay_board(table: Table, seats: list[Seat], state: State, *, last: bool) -
 def _ending(game: catalogue.Game, table: Table, state: State, *, over: bool) -> dict[str, Any]:
     if not over:
         return {"over": False}
-    return {"over": True, "outcome": game.engine.outcome(state),
-            "seed": table.seed}  # revealed once the game is over
+    # The seed itself is revealed on the fair-deal page and the replay, not on the table.
+    return {"over": True, "outcome": game.engine.outcome(state)}
 
 
 def _waiting_room(table: Table, seats: list[Seat], audience: int | None, shared: dict[str, Any]) -> str:
@@ -83,5 +86,5 @@ def _waiting_room(table: Table, seats: list[Seat], audience: int | None, shared:
         "viewer": audience, "seats": selectors.seats_around(seats, audience),
         "is_host": audience is not None and any(
             seat.index == audience and seat.player_id == table.host_id for seat in seats),
-        "bot_levels": selectors.bot_levels(table.game),
+        "bots": selectors.bots(table.game),
     })

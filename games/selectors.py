@@ -123,8 +123,9 @@ def seats_around(seats: list[Seat], viewer: int | None) -> list[SeatAround]:
     return around
 
 
-def bot_levels(game: str) -> list[str]:
-    return catalogue.get(game).bot_levels
+def bots(game: str) -> list:
+    """The game's bots, weakest first: each with its ``level``, ``title`` and ``blurb``."""
+    return list(catalogue.get(game).bots)
 
 
 def daily_results(engine: Engine, *, day) -> list[GameResult]:

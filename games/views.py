@@ -161,7 +161,7 @@ def move(request, table_id):
 
 
 def _seat_action(service):
-    """A waiting-room action: run the service, answer with the fresh board or a redirect."""
+    """A waiting-room action: run the service; a refusal is answered with the board and its reason."""
 
     @require_POST
     def view(request, table_id):
@@ -169,9 +169,21 @@ def _seat_action(service):
             service(request, table_id)
         except services.TableError as error:
             return _board_response(request, table_id, message=error.message, status=error.status)
-        return _board_response(request, table_id)
+        return _done(request, table_id)
 
     return view
+
+
+def _done(request, table_id):
+    """A write that went through. htmx gets no board: every seat's new board, the requester's
+    included, comes over its socket after the commit (as for a move). A board answered here
+    could also be dropped: a frame that arrives first replaces the button that asked, and htmx
+    2.0.10 then looks for the answer's #board inside that detached button's own tree (its
+    issue 3959: 'htmx:oobErrorNoTarget, #board' in the console). A plain form post goes back
+    to the table."""
+    if request.htmx:
+        return HttpResponse(status=204)
+    return redirect("table", table_id=table_id)
 
 
 @require_POST
@@ -191,7 +203,9 @@ def join(request, table_id):
         return _board_response(request, table_id, message=error.message, status=error.status)
     except services.TableError as error:
         return _board_response(request, table_id, message=error.message, status=error.status)
-    return _board_response(request, table_id)
+    return _done(request, table_id)
+
+
 start = _seat_action(lambda request, table_id: services.start_table(table_id=table_id, host=request.player))
 give_up = _seat_action(lambda request, table_id: services.give_up(table_id=table_id, player=request.player))
 come_back = _seat_action(lambda request, table_id: services.come_back(table_id=table_id, player=request.player))
@@ -206,7 +220,7 @@ def leave(request, table_id):
         return _board_response(request, table_id, message=error.message, status=error.status)
     table = get_object_or_404(Table, pk=table_id)
     if table.status == Table.Status.WAITING:
-        return _board_response(request, table_id)
+        return _done(request, table_id)
     destination = reverse("game", kwargs={"game": table.game})
     if request.htmx:
         response = HttpResponse(status=204)
@@ -227,7 +241,7 @@ def set_bot(request, table_id):
                          level=request.POST.get("level", ""))
     except services.TableError as error:
         return _board_response(request, table_id, message=error.message, status=error.status)
-    return _board_response(request, table_id)
+    return _done(request, table_id)
 
 
 @require_POST

@@ -89,6 +89,10 @@ class Game:
         """The level names of the game's bots, weakest first."""
         return [bot.level for bot in self.bots]
 
+    def bot_title(self, level: str) -> str:
+        """The name players read for a stored level; a level no longer offered reads as stored."""
+        return next((bot.title for bot in self.bots if bot.level == level), level.capitalize())
+
     def bot(self, level: str) -> Bot:
         for bot in self.bots:
             if bot.level == level:

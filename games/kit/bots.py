@@ -12,7 +12,10 @@ from typing import Any, Protocol
 
 
 class Bot(Protocol):
-    level: str
+    level: str  # the name tables and results store
+    title: str  # the name players read: "Beginner", "Standard", ...
+    blurb: str  # one line on how it plays, under its title
+
 
     def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random) -> str:
         """One of ``legal_moves``; ``rng`` is the only source of chance a bot may use."""
@@ -23,6 +26,8 @@ class RandomBot:
     """Uniform over the legal moves: the weakest level of every game, and a baseline."""
 
     level = "random"
+    title = "Beginner"
+    blurb = "Plays any legal move, at random: a gentle start."
 
     def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random) -> str:
         return rng.choice(legal_moves)

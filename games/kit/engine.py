@@ -95,6 +95,13 @@ class Engine(ABC):
     def apply(self, state: State, seat: int, move: str) -> State:
         """The state after ``move``; raises IllegalMove and leaves ``state`` as it was."""
 
+    def turn_continues(self, before: State, after: State, seat: int) -> bool:
+        """Whether ``seat``'s move from ``before`` to ``after`` left it more of the same turn
+        (a draw to be followed by a discard). A bot that plays a timed-out turn plays all of
+        it, and no more: a seat that is to act again because it won the trick, or because the
+        pass is over and it leads, starts a turn of its own. One move is a turn by default."""
+        return False
+
     def canonical_move(self, state: State, seat: int, move: str, after: State) -> str:
         """``move`` as the move log keeps it, given that ``apply(state, seat, move)`` gave ``after``.
 
@@ -130,6 +137,23 @@ class Engine(ABC):
         showed. ``view`` and ``describe_move`` name no other card (the contract tests check).
         None by default: a game whose views show cards says which."""
         return set()
+
+    def hand_summary(self, state: State) -> dict[str, Any] | None:
+        """The hand (deal, round) finished last, for the panel shown before the next deal and
+        beside the final ranks; None before the first ends, and by default (games of one deal).
+
+        JSON-safe, seat indexes rather than names, and only what every seat may know once the
+        hand is over: it names no card outside ``known_cards`` of any seat (the contract tests
+        check). Keys:
+        - ``hand``: the hand's number; ``title``: e.g. "Hand 3" or "Round 2";
+        - ``columns``: the headings of each row's ``figures`` (e.g. "Points", "Total");
+        - ``rows``: one per seat, in seat order: ``seat``, ``note`` (e.g. "shot the moon", or ""),
+          ``groups`` (a list of ``{"label": ..., "melds": [[card, ...], ...]}``: cards shown
+          together, e.g. the hearts taken, each meld, the deadwood) and ``figures`` (numbers, or
+          None where a figure is not known);
+        - ``line``: how the hand's points came about, in words that agree with the score sheet.
+        """
+        return None
 
     @abstractmethod
     def describe_move(self, move: str) -> str:

@@ -115,8 +115,8 @@ def play_timed_out_turn(*, table_id: int, seat_index: int, deadline: str) -> boo
 
     Paced as bot turns are: never sooner after the last move than a bot turn would be (a
     person's timer may run out just after a bot played, while everyone passes at once), and
-    a turn of several moves (draw, then discard) one move at a time. Until then the task is
-    queued again for when it may play, under the same deadline.
+    a turn of several moves (draw, then discard: ``Engine.turn_continues``) one move at a
+    time, the task queued again under the same deadline; and no further than the turn.
     """
     with transaction.atomic():
         table = locked_table_if_any(table_id)
@@ -131,16 +131,24 @@ def play_timed_out_turn(*, table_id: int, seat_index: int, deadline: str) -> boo
         if seat_index not in engine.to_move(state):
             return False
         wait = _seconds_until_a_bot_may_play(table)
-        played = wait <= 0
-        if played:
-            state, ended = _bot_plays(table, engine, state, seats, seat_index,
-                                      catalogue.get(table.game).bot_levels[-1])
-            if table.status != Table.Status.PLAYING or seat_index not in engine.to_move(state):
-                return True
-            wait = bot_wait(ended)  # the rest of the turn, at a bot's pace
-        transaction.on_commit(partial(scheduling.schedule, "games.tasks.turn_timeout", countdown=wait,
-                                      table_id=table.pk, seat_index=seat_index, deadline=deadline))
-    return played
+        if wait > 0:  # on the heels of the last move: queued again for when a bot may play
+            transaction.on_commit(partial(scheduling.schedule, "games.tasks.turn_timeout", countdown=wait,
+                                          table_id=table.pk, seat_index=seat_index, deadline=deadline))
+            return False
+        before = state
+        state, ended = _bot_plays(table, engine, state, seats, seat_index, catalogue.get(table.game).bot_levels[-1])
+        if table.status != Table.Status.PLAYING or seat_index not in engine.to_move(state):
+            return True
+        if engine.turn_continues(before, state, seat_index):
+            # More of the same turn (a discard after the draw): at a bot's pace, same deadline.
+            transaction.on_commit(partial(scheduling.schedule, "games.tasks.turn_timeout",
+                                          countdown=bot_wait(ended), table_id=table.pk, seat_index=seat_index,
+                                          deadline=deadline))
+        else:
+            # To act again in a turn of its own (it leads once the pass is over): timed afresh.
+            seat.deadline = None
+            update_deadlines(table, state, seats)
+    return True
 
 
 def _seconds_until_a_bot_may_play(table: Table) -> float:

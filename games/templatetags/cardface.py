@@ -63,6 +63,12 @@ def seat_name(seats, index: int) -> str:
 
 
 @register.filter
+def bot_title(game, level: str) -> str:
+    """A stored bot level as players read it (``basic`` -> ``Standard``), from the game's descriptor."""
+    return game.bot_title(level)
+
+
+@register.filter
 def ranked(seats, outcome) -> list:
     """Seats best first (by rank, then seat order), for the final standings."""
     return sorted(seats, key=lambda seat: (outcome["ranks"][seat.index], seat.index))

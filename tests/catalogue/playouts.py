@@ -33,6 +33,11 @@ def check_state(game, state, *, players, options, seed):
     data = engine.dump(state)
     assert engine.load(json.loads(json.dumps(data))) == state, "dump/load does not round-trip"
     assert engine.dump(engine.load(data)) == data
+    # The last hand's summary is shown to every seat alike: it may name only what each knows.
+    summary = engine.hand_summary(state)
+    if summary is not None:
+        assert [row["seat"] for row in summary["rows"]] == list(range(players)), "a summary row per seat"
+        assert all(len(row["figures"]) == len(summary["columns"]) for row in summary["rows"])
     movers = engine.to_move(state)
     for seat in range(players):
         assert bool(engine.legal_moves(state, seat)) == (seat in movers), f"seat {seat} moves out of turn"
@@ -44,6 +49,10 @@ def check_state(game, state, *, players, options, seed):
         known = engine.known_cards(state, seat)
         leaked = cards_named(view) - known
         assert not leaked, f"seat {seat} is shown {sorted(leaked)}, which it may not know"
+        told = cards_named(summary) - known
+        assert not told, f"the hand's summary names {sorted(told)}, which seat {seat} may not know"
+        if not engine.deal_numbers:
+            assert seed not in json.dumps(summary), "the hand's summary shows the seed"
         hand = view["hand"]
         assert set(hand) <= known and hand in (sort_cards(hand), sort_cards(hand, aces_high=False))
     outcome = engine.outcome(state)
@@ -169,6 +178,8 @@ def play(game, *, players, options, seed_number, bot_share, walk, rng):
         after = engine.apply(state, seat, move)
         if checking:
             check_description(game, state, after, seat=seat, move=move, players=players)
+            if engine.turn_continues(state, after, seat):
+                assert seat in engine.to_move(after), f"{move!r} continues a turn its seat may not go on with"
             earlier = (earlier + [m for m in legal if m not in earlier])[-300:]
         state = after
         moves += 1

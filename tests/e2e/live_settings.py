@@ -35,3 +35,6 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "levelled"}},
     "root": {"handlers": ["console"], "level": "INFO"},
 }
+# The hand-over panel stays up for longer than any test runs by the wall clock, so a test reads it
+# at leisure; the test of its going on by itself jumps the page's clock (Playwright's) past this.
+HAND_OVER_SECONDS = 3600.0

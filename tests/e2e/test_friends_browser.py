@@ -66,6 +66,9 @@ def score_rows(page: Page):
 
 def test_two_friends_play_a_whole_hand_at_a_private_table_by_invite_link(open_page):
     host, friend = open_page(), open_page()
+    errors = []  # no console error on either page, from the waiting room to the hand's end
+    for page in (host, friend):
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     invite = new_private_table(host)
     host_loaded_at = loaded_at(host)
     for seat in (1, 2, 3):
@@ -159,6 +162,7 @@ def test_two_friends_play_a_whole_hand_at_a_private_table_by_invite_link(open_pa
         rows.append(sorted(zip(names_row, points, strict=True)))
     assert rows[0] == rows[1], f"host and friend disagree on hand 1's scores: {rows}"
     assert [loaded_at(page) for page in (host, friend)] == pages_loaded_at, "a page was reloaded during play"
+    assert errors == []
 
 
 def test_a_stranger_without_the_invite_cannot_sit_at_a_private_table(open_page):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from games import catalogue
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_hearts_browser import wait_for_live_view
 from tests.e2e.test_patience_and_meld_browser import start_freecell_deal
@@ -50,9 +51,9 @@ def test_counts_read_as_words_do_one_player_one_bot(open_page):
              for slug in ("klondike", "gin_rummy", "hearts")}
     assert cards == {"klondike": "1 player", "gin_rummy": "2 players", "hearts": "4 players"}
     page.goto("/gin_rummy/")
-    assert "You and 1 bot, starting at once." in page.locator(".game-actions").inner_text()
+    assert "You and 1 Standard bot, starting at once." in page.locator(".game-actions").inner_text()
     page.goto("/hearts/")
-    assert "You and 3 bots, starting at once." in page.locator(".game-actions").inner_text()
+    assert "You and 3 Standard bots, starting at once." in page.locator(".game-actions").inner_text()
 
 
 COLOURS = """
@@ -133,14 +134,29 @@ def test_pages_load_without_a_console_error_or_a_missing_file(open_page):
     assert (errors, missing) == ([], [])
 
 
-def test_on_a_phone_a_rummy_table_shows_the_hand_and_its_buttons_on_the_first_screen(open_page):
+# The play area's lowest point: every card shown and every move button, leaving out what is
+# shut in a disclosure (the last trick, the score sheet) and the table's own actions below it.
+PLAY_AREA_BOTTOM = """
+() => Math.max(...Array.from(document.querySelectorAll(
+    "#board [data-card], #board form button, #board .solitaire-bar button"))
+  .filter(element => !element.closest("details:not([open])") && element.getClientRects().length)
+  .map(element => element.getBoundingClientRect().bottom + window.scrollY))
+"""
+
+
+@pytest.mark.parametrize("game", [game.slug for game in catalogue.all()])
+def test_on_a_phone_the_whole_play_area_is_on_the_first_screen(open_page, game):
+    """Opponents, the trick or piles, your hand and the move buttons, without scrolling: the
+    Rules button sits beside the status line, the fair-deal note under the table, and a message
+    floats at the screen's foot instead of keeping a band of its own."""
     page = open_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
-    page.goto("/rummy/")
-    page.get_by_role("button", name="Play now").click()
+    page.goto(f"/{game}/")
+    page.locator("form[action$='/play-now'] button[type=submit]").first.click()
     wait_for_live_view(page)
-    for selector in ("#board .hand", "#board .hand-tools"):
-        box = page.locator(selector).bounding_box()
-        assert box["y"] + box["height"] <= 740, (selector, box)
+    assert page.evaluate(PLAY_AREA_BOTTOM) <= 740
+    rules, status = page.locator(".rules-panel > summary").bounding_box(), page.locator("#status").bounding_box()
+    assert rules["y"] < status["y"] + status["height"], "the Rules button has a row of its own"
+    assert page.locator(".fair-deal").bounding_box()["y"] > page.locator("#board .felt, #board .opponents").first.bounding_box()["y"]
 
 
 def test_a_game_page_names_option_values_in_words(open_page):

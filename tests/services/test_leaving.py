@@ -115,9 +115,11 @@ def test_leaving_a_table_you_do_not_sit_at_is_refused():
     assert snapshot(table) == before
 
 
-def timed_table(seconds=30):
+def timed_table(seconds=30, *, seed=None):
     host, friend = create_guest(), create_guest()
     table = services.create_table(game="hearts", host=host, turn_seconds=seconds)
+    if seed is not None:
+        Table.objects.filter(pk=table.pk).update(seed=seed)
     services.join_table(table_id=table.pk, player=friend)
     services.set_bot(table_id=table.pk, host=host, seat_index=2, level="random")
     services.set_bot(table_id=table.pk, host=host, seat_index=3, level="random")
@@ -146,6 +148,25 @@ def test_timer_expiry_plays_for_the_seat_exactly_once_even_when_the_task_runs_tw
     assert snapshot(table) == after_first
     # The person still plays their own turns: the timer did not make them away.
     assert not seat_of(table, 1).is_away
+
+
+def test_a_timed_out_pass_is_the_whole_turn_even_when_the_seat_leads_next():
+    """The last pass ends the passing; if that seat then holds the two of clubs it leads, but
+    that is a turn of its own, with its own timer, not more of the one that ran out."""
+    for attempt in range(40):
+        table, (host, friend) = timed_table(seed=f"timed-pass-{attempt}")
+        hand = hearts.view(state_of(table), 0)["hand"]
+        services.play_move(table_id=table.pk, player=host, seq=table.seq,
+                           move="pass " + " ".join([card for card in hand if card != "2C"][:3]))
+        deadline = seat_of(table, 1).deadline.isoformat()
+        assert services.play_timed_out_turn(table_id=table.pk, seat_index=1, deadline=deadline) is True
+        if hearts.to_move(state_of(table)) == (1,):
+            break
+    else:
+        pytest.fail("no deal in 40 left seat 1 to lead after the pass")
+    played = list(table.moves.filter(seat=1).values_list("move", flat=True))
+    assert len(played) == 1 and played[0].startswith("pass ")
+    assert seat_of(table, 1).deadline is not None  # the lead is a new turn, timed afresh
 
 
 def test_a_turn_played_in_time_cancels_its_timer():

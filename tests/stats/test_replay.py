@@ -64,6 +64,11 @@ def test_a_finished_match_replays_from_the_deal_to_its_saved_end(client):
     assert hands_in(html) == {seat: hearts.view(dealt, seat)["hand"] for seat in range(4)}
     assert all(len(hand) == 13 for hand in hands_in(html).values())
     assert table.seed in html and "The deal." in html
+    # The raw seed is for checking the deal: under "Fair deal" here, never on the table itself.
+    assert re.search(r'<details class="fair-deal">\s*<summary>Fair deal</summary>\s*<p>Deal seed: <code class="replay-seed">'
+                     + table.seed, html)
+    table_page = client.get(f"/t/{table.pk}/").content.decode()
+    assert "Final ranks" in table_page and f">{table.seed}<" not in table_page and "Deal seed" not in table_page
     assert "<title>Replay of Hearts" in html and '<meta name="description" content="Step through' in html
     assert public_in(html) == hearts.view(dealt, None)
 

@@ -156,3 +156,16 @@ def test_once_the_match_is_over_the_hand_offers_no_move_buttons():
                "legal_moves": set(), "actions": [("meld", "Meld"), ("discard", "Discard")], "arrangeable": ""}
     assert render_to_string("games/_meld_hand.html", context | {"over": False}).count("data-verb=") == 2
     assert "data-verb=" not in render_to_string("games/_meld_hand.html", context | {"over": True})
+
+
+@pytest.mark.django_db
+def test_an_opponent_with_no_cards_is_said_to_have_none_not_drawn_as_a_sliver():
+    table, _ = started_table(game="rummy", bots=1)
+    state = state_of(table)
+    emptied = state.copy()
+    emptied.hands = [state.hands[0], [], *state.hands[2:]]
+    html = boards.board(table, selectors.table_seats(table), 0, state=emptied)
+    opponent = re.search(r'data-seat="1".*?</section>', html, re.S).group(0)
+    assert '<p class="backs backs--none">No cards</p>' in opponent and "--count: 0" not in opponent
+    full = re.search(r'data-seat="1".*?</section>', boards.board(table, selectors.table_seats(table), 0, state=state), re.S)
+    assert re.search(r'class="backs" role="img" aria-label="\d+ cards"', full.group(0))

@@ -139,7 +139,7 @@ def test_the_periodic_refill_fills_every_variant_of_every_numbered_game(monkeypa
 def test_giving_up_records_a_loss_and_a_new_game_forfeits_the_running_one(client):
     first = new_game(client, deal="5")
     response = client.post(reverse("give_up", args=[first.pk]), **HTMX)
-    assert response.status_code == 200 and "You gave up this game." in response.content.decode()
+    assert response.status_code == 204 and "You gave up this game." in client.get(f"/t/{first.pk}/").content.decode()
     first.refresh_from_db()
     assert first.status == Table.Status.FINISHED
     assert GameResult.objects.get(table=first).won is False

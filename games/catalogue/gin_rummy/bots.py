@@ -30,6 +30,8 @@ PARTNER_WEIGHT = 6
 
 class BasicBot:
     level = "basic"
+    title = "Standard"
+    blurb = "Takes a card only when it makes a meld, throws its highest deadwood, and knocks as soon as it may."
 
     def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random) -> str:
         phase = view["phase"]

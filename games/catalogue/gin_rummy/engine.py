@@ -67,7 +67,7 @@ Moves (cards as in ``cards``: rank ``A23456789TJQK`` and suit ``CDHS``)
   together; any order of cards and melds; the other cards are deadwood, within the
   limit). ``gin C melds ...`` and ``big gin melds ...`` likewise, with no deadwood.
 - ``layoff C i``: the defender lays ``C`` off onto the knocker's meld ``i`` (counting from
-  0, the order of the view's ``knock.melds``).
+  0, the order of the view's ``knock.melds``; the board and the words number them from 1).
 - ``done``: the defender stops laying off; what is left is arranged for least deadwood.
   ``done melds 8S9STS``: their own arrangement instead (any valid melds; the rest is
   deadwood).
@@ -399,7 +399,7 @@ class GinRummy(base.Engine):
         meld = state.knock_melds[meld_number]
         if not fits(meld, bit):
             shown = "".join(list_cards(meld))
-            raise IllegalMove(f"The {card_name(LABELS[index])} does not fit meld {meld_number} ({shown}).")
+            raise IllegalMove(f"The {card_name(LABELS[index])} does not fit meld {meld_number + 1} ({shown}).")
         new = state.copy()
         hands = list(state.hands)
         hands[seat] &= ~bit
@@ -492,10 +492,15 @@ class GinRummy(base.Engine):
         if verb == "gin":
             return f"goes gin, discarding the {card(1)}"
         if verb == "layoff":
-            return f"lays off the {card(1)} on meld {int(words[2])}"
+            return f"lays off the {card(1)} on meld {int(words[2]) + 1}"  # the board numbers melds from 1
         if verb == "done":
             return "is done laying off"
         raise KeyError(verb)
+
+    def turn_continues(self, before, after, seat):
+        # A turn is a draw (or the up-card taken) and then the discard, knock or gin; the
+        # knocker's opponent's turn is all its lay-offs, then "done".
+        return after.phase in (DISCARD, LAYOFF) and after.turn == seat and after.hand_number == before.hand_number
 
     def is_over(self, state):
         return state.phase == OVER
@@ -528,6 +533,38 @@ class GinRummy(base.Engine):
         seen = base.cards_named([data["taken"], data["last_hand"]])  # the up-card taken was face up
         return (set(standard_deck()) - unseen) | seen
 
+    def hand_summary(self, state):
+        last = _decoded(state.last_hand)
+        if last is None:
+            return None
+        number = last["hand"]
+        totals = list(state.totals)
+        summary = {"hand": number, "title": f"Hand {number}", "columns": ["Deadwood", "Points", "Total"]}
+        if last["result"] == "void":
+            rows = [{"seat": seat, "note": "", "groups": [], "figures": [None, 0, totals[seat]]}
+                    for seat in range(SEATS)]
+            return summary | {"rows": rows, "line": "Void hand: the stock ran down to two cards with no "
+                                                    "knock, so nobody scores."}
+        knocker, winner, points = last["knocker"], last["winner"], last["points"]
+        defender = 1 - knocker
+        laid = {card for card, _ in last["layoffs"]}
+        # The knocker's melds as knocked: the table's melds without what the defender laid off.
+        knocked = [[card for card in meld if card not in laid] for meld in last["knock_melds"]]
+        shown = last["hands"]
+        groups = {knocker: [{"label": "Melds", "melds": knocked}],
+                  defender: [{"label": "Melds", "melds": shown[defender]["melds"]}] if shown[defender]["melds"] else []}
+        for target in sorted({meld for _, meld in last["layoffs"]}):
+            cards = [card for card, meld in last["layoffs"] if meld == target]
+            groups[defender].append({"label": f"Laid off on meld {target + 1}", "melds": [cards]})
+        for seat in (knocker, defender):
+            if shown[seat]["deadwood"]:
+                groups[seat].append({"label": "Deadwood", "melds": [shown[seat]["deadwood"]]})
+        notes = {knocker: KNOCKER_NOTES[last["result"]], defender: "undercut" if last["result"] == "undercut" else ""}
+        rows = [{"seat": seat, "note": notes[seat], "groups": groups[seat],
+                 "figures": [last["deadwood"][seat], points if seat == winner else 0, totals[seat]]}
+                for seat in range(SEATS)]
+        return summary | {"rows": rows, "line": _points_in_words(last)}
+
 
 # -- the rules, on card masks -------------------------------------------------------------
 
@@ -538,6 +575,25 @@ RECORD_KEYS = ("hand", "dealer", "result", "winner", "points", "knocker", "deadw
 def _record(hand, dealer, result, winner, points, knocker, deadwood):
     """One finished deal for the history: who dealt, how it ended, who won what."""
     return (hand, dealer, result, winner, points, knocker, None if deadwood is None else tuple(deadwood))
+
+
+KNOCKER_NOTES = {KNOCK: "knocked", "undercut": "knocked", GIN: "went gin", BIG_GIN: "went big gin"}
+
+
+def _points_in_words(last: dict[str, Any]) -> str:
+    """How a hand's points were counted, as the scoring rules (``_finish_knock``) count them."""
+    knocker_dw = last["deadwood"][last["knocker"]]
+    defender_dw = last["deadwood"][1 - last["knocker"]]
+    points = last["points"]
+    if last["result"] == GIN:
+        return f"Gin: {defender_dw} deadwood of the defender + {GIN_BONUS} gin bonus = {points}"
+    if last["result"] == BIG_GIN:
+        return f"Big gin: {defender_dw} deadwood of the defender + {BIG_GIN_BONUS} big gin bonus = {points}"
+    if last["result"] == "undercut":
+        difference = knocker_dw - defender_dw
+        return (f"Undercut: {difference} deadwood difference ({knocker_dw} − {defender_dw}) "
+                f"+ {UNDERCUT_BONUS} undercut bonus = {points}")
+    return f"Knock: {points} deadwood difference ({defender_dw} − {knocker_dw}) = {points}"
 
 
 def _record_view(record) -> dict[str, Any]:

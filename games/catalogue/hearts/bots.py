@@ -41,6 +41,8 @@ def _rank(card: str) -> int:
 
 class BasicBot:
     level = "basic"
+    title = "Standard"
+    blurb = "Passes its dangerous cards, ducks tricks it would rather not take, and sheds the queen of spades when it can."
 
     def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random) -> str:
         if view["phase"] == "pass":

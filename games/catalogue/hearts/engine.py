@@ -18,6 +18,7 @@ Rules
   house rule).
 - Each heart is a point, the queen of spades 13. A seat that takes all 26 has shot the
   moon: it scores 0 for the hand and every other seat 26.
+- The hand over, every seat may see which point cards each seat took (``hand_summary``).
 - The match ends after a hand in which some seat has reached ``target_score`` and exactly
   one seat has the lowest total; otherwise a new hand is dealt. Lowest total ranks first.
 
@@ -46,7 +47,18 @@ from games.kit.cards import (
 )
 from games.kit.engine import IllegalMove
 from games.kit.moves import read_card, read_cards
-from games.kit.state import MASK, PLAIN, TUPLE, TUPLES, Field, GameState, dump_fields, each, load_fields
+from games.kit.state import (
+    MASK,
+    PLAIN,
+    TUPLE,
+    TUPLES,
+    Field,
+    GameState,
+    dump_fields,
+    each,
+    load_fields,
+    optional,
+)
 from games.kit.tricks import (
     TrickTaking,
     last_trick_from,
@@ -82,6 +94,8 @@ class HeartsState(GameState):
 
     Hands and passes are 52-bit card masks (see ``cards.mask_of``); ``trick`` holds card
     indexes in play order from ``leader``; ``last_trick`` is (hand, leader, winner, cards).
+    ``took`` holds the point cards each seat has taken this hand, ``last_hand`` those of the
+    hand finished last (None before the first ends).
     """
 
     def __repr__(self) -> str:
@@ -101,6 +115,8 @@ FIELDS = {
     "tricks_played": PLAIN,
     "hearts_broken": PLAIN,
     "taken": TUPLE,
+    "took": each(MASK),
+    "last_hand": optional(each(MASK)),
     "totals": TUPLE,
     "hand_scores": TUPLES,
     "last_trick": Field(lambda last: last_trick_view(last, SEATS), last_trick_from),
@@ -130,6 +146,7 @@ class Hearts(TrickTaking, base.Engine):
         state.queen_breaks_hearts = options["queen_breaks_hearts"]
         state.totals = (0,) * SEATS
         state.hand_scores = ()
+        state.last_hand = None
         if deck is not None:
             deck = checked_deck(deck)
         _deal(state, 1, deck)
@@ -269,6 +286,8 @@ class Hearts(TrickTaking, base.Engine):
         }
 
     def load(self, data):
+        # A state stored before the hand summary kept the point cards taken: none, then.
+        data = {"took": [[]] * SEATS, "last_hand": None, **data}
         state = load_fields(HeartsState, data, FIELDS)
         options = self.resolve_options(data["options"])
         state.target_score = options["target_score"]
@@ -280,7 +299,31 @@ class Hearts(TrickTaking, base.Engine):
         unseen = {card for other, hand in enumerate(data["hands"]) if other != seat for card in hand}
         # The three cards a seat passed are in another hand now, and it knows where.
         passed = set(data["passed"][seat]) if seat is not None else set()
-        return set(standard_deck()) - (unseen - passed)
+        # The point cards of the hand before were all played face up; naming them now says
+        # nothing about where they lie in this deal.
+        return (set(standard_deck()) - (unseen - passed)) | base.cards_named(data["last_hand"])
+
+    def hand_summary(self, state):
+        if state.last_hand is None:
+            return None
+        scores = state.hand_scores[-1]
+        moon = any(_points(took) == ALL_POINTS for took in state.last_hand)
+        rows = []
+        for seat, took in enumerate(state.last_hand):
+            if moon and _points(took) == ALL_POINTS:
+                note = "shot the moon"
+            else:
+                note = "" if took else "took no points"
+            groups = [{"label": "Took", "melds": [list(cards_of(took))]}] if took else []
+            rows.append({"seat": seat, "note": note, "groups": groups,
+                         "figures": [scores[seat], state.totals[seat]]})
+        if moon:
+            line = "Shot the moon: all 26 points taken, so 0 for the shooter and 26 for each other player."
+        else:
+            line = "Each heart 1 point, the queen of spades 13: 26 points in the hand."
+        number = len(state.hand_scores)
+        return {"hand": number, "title": f"Hand {number}", "columns": ["Points", "Total"],
+                "rows": rows, "line": line}
 
 
 # -- the rules, on card masks -------------------------------------------------------------
@@ -301,6 +344,7 @@ def _deal(state: HeartsState, hand_number: int, deck: list[str] | None) -> None:
     state.tricks_played = 0
     state.hearts_broken = False
     state.taken = (0,) * SEATS
+    state.took = (0,) * SEATS
     # The old hand's cards are in the new hands now: showing its last trick would leak them.
     state.last_trick = None
     if PASS_CYCLE[(hand_number - 1) % 4]:
@@ -376,9 +420,14 @@ def _played(state: HeartsState, seat: int, index: int) -> HeartsState:
         new.turn = (seat + 1) % SEATS
         return new
     winner = (state.leader + trick_winner(trick)) % SEATS
-    taken = list(state.taken)
-    taken[winner] += _points((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3]))
-    new.taken = tuple(taken)
+    won = ((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])) & POINT_CARDS
+    if won:
+        taken = list(state.taken)
+        taken[winner] += _points(won)
+        new.taken = tuple(taken)
+        took = list(state.took)
+        took[winner] |= won
+        new.took = tuple(took)
     new.last_trick = (state.hand_number, state.leader, winner, trick)
     new.trick = ()
     new.leader = new.turn = winner
@@ -395,6 +444,7 @@ def _finish_hand(state: HeartsState) -> None:
         scores = tuple(0 if seat == shooter else ALL_POINTS for seat in range(SEATS))
     state.totals = tuple(total + score for total, score in zip(state.totals, scores, strict=True))
     state.hand_scores = state.hand_scores + (scores,)
+    state.last_hand = state.took
     lowest = min(state.totals)
     if max(state.totals) >= state.target_score and state.totals.count(lowest) == 1:
         state.phase = OVER

@@ -27,6 +27,8 @@ from games.kit.melds import layoffs_onto, near, run_places
 
 class BasicBot:
     level = "basic"
+    title = "Standard"
+    blurb = "Takes the discard only when it makes a meld, lays down what it can, and sheds its highest loose cards."
 
     def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random) -> str:
         move = self._pick(view, legal_moves)

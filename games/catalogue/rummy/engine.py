@@ -59,7 +59,8 @@ Other options
 - ``discard_to_go_out``: ``on``: the last card must be discarded, so you may not meld or
   lay off your last card.
 
-Moves (cards are two characters, see ``cards``; meld numbers count from 0 in table order)
+Moves (cards are two characters, see ``cards``; meld numbers count from 0 in table order, while
+the board and the words count them from 1)
 - ``draw stock``
 - ``draw discard 7H``: take the discard pile's top card, here the seven of hearts.
   ``draw discard`` without the card is accepted too; the canonical form names the card so
@@ -312,7 +313,7 @@ class Rummy(base.Engine):
             self._hold(state, seat, [card])
             laid = swapped(meld, card)
             if laid is None:
-                raise IllegalMove(f"No joker in meld {number} stands for the {card_name(card)}.")
+                raise IllegalMove(f"No joker in meld {number + 1} stands for the {card_name(card)}.")
             self._may_put_down(state, seat, [card], laid[1])
             new = state.copy()
             melds = list(state.melds)
@@ -332,9 +333,9 @@ class Rummy(base.Engine):
             if error.reason.startswith("Say which"):
                 raise
             what = "joker" if card in JOKERS else card_name(card)
-            raise IllegalMove(f"The {what} does not fit meld {number}: {fit_hint(meld)}") from None
+            raise IllegalMove(f"The {what} does not fit meld {number + 1}: {fit_hint(meld)}") from None
         if kind != meld[1]:
-            raise IllegalMove(f"The card does not fit meld {number}: {fit_hint(meld)}")
+            raise IllegalMove(f"The card does not fit meld {number + 1}: {fit_hint(meld)}")
         self._may_put_down(state, seat, [card])
         new = state.copy()
         melds = list(state.melds)
@@ -416,12 +417,16 @@ class Rummy(base.Engine):
         if verb == "meld":
             return f"melds {_list_words(words)}"
         if verb == "layoff" and len(words) == 2:
-            return f"lays off {_item_words(words[0])} on meld {words[1]}"
+            return f"lays off {_item_words(words[0])} on meld {_shown_number(words[1])}"
         if verb == "swap" and len(words) == 2:
-            return f"takes the joker from meld {words[1]} for the {_card_words(words[0])}"
+            return f"takes the joker from meld {_shown_number(words[1])} for the {_card_words(words[0])}"
         if verb == "discard" and words:
             return f"discards the {_card_words(words[0])}"
         return move
+
+    def turn_continues(self, before, after, seat):
+        # A turn is a draw, any melds and lay-offs, then the discard (or going out).
+        return after.phase == PLAY and after.turn == seat and after.round_number == before.round_number
 
     def is_over(self, state):
         return state.phase == OVER
@@ -455,6 +460,24 @@ class Rummy(base.Engine):
         # A card taken from the discard pile was face up; a joker's stand-in is named on the table.
         seen = base.cards_named([data["taken"], data["melds"], data["last_round"]])
         return (set(standard_deck(jokers=len(JOKERS))) - unseen) | seen
+
+    def hand_summary(self, state):
+        if state.last_round is None:
+            return None
+        number, winners, rummy, ended_by, hands, scores = state.last_round
+        aces_high = state.options["aces"] == "high_or_low"
+        values = [_hand_value(hand, aces_high) for hand in hands]
+        rows = []
+        for seat, hand in enumerate(hands):
+            if seat in winners:
+                note = ("went rummy" if rummy else "went out") if ended_by == "out" else "lowest hand"
+            else:
+                note = ""
+            groups = [{"label": "Left in hand", "melds": [list(hand)]}] if hand else []
+            rows.append({"seat": seat, "note": note, "groups": groups,
+                         "figures": [values[seat], scores[seat], state.totals[seat]]})
+        return {"hand": number, "title": f"Round {number}", "columns": ["Hand value", "Points", "Total"],
+                "rows": rows, "line": _round_in_words(state.last_round, values, state.options)}
 
 
 # -- dealing, turns and rounds ------------------------------------------------------------
@@ -591,6 +614,11 @@ def _card_words(word: str) -> str:
         return word
 
 
+def _shown_number(word: str) -> str:
+    """A meld's number as the board shows it: moves count from 0, people from 1."""
+    return str(int(word) + 1) if word.isdigit() else word
+
+
 def _item_words(word: str) -> str:
     joker, equals, target = word.partition("=")
     if joker in JOKERS:
@@ -606,6 +634,28 @@ def _list_words(words) -> str:
         return f"the {', '.join(ranks[:-1])} and {ranks[-1]} of {SUIT_WORDS[words[0][1]]}"
     parts = [_item_words(word) for word in words]
     return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _round_in_words(last_round, values: list[int], options: dict[str, Any]) -> str:
+    """How a finished round's points were counted, as ``_finish_round`` counts them."""
+    _, winners, rummy, ended_by, _, scores = last_round
+    winner_takes = options["scoring"] == "winner_takes"
+    doubled = ", doubled for going rummy" if rummy else ""
+    if ended_by == "out":
+        if winner_takes:
+            owed = [values[seat] for seat in range(len(values)) if seat not in winners]
+            return (f"Went out: the winner takes the other hands' values, {' + '.join(map(str, owed))}"
+                    f"{doubled} = {max(scores)}.")
+        return f"Went out: each other hand's value is added to its own total{doubled}."
+    if not winners:
+        return "The stock ran out: each hand's value is added to its own total."
+    lowest = values[winners[0]]
+    if winner_takes:
+        owed = [values[seat] - lowest for seat in range(len(values)) if seat not in winners]
+        return (f"The stock ran out: the lowest hand ({lowest}) wins what each other hand is worth "
+                f"beyond it, {' + '.join(map(str, owed))} = {max(scores)}.")
+    return (f"The stock ran out: the lowest hand ({lowest}) scores nothing, and each other hand adds "
+            f"its value less {lowest}.")
 
 
 # -- views -------------------------------------------------------------------------------

@@ -138,7 +138,7 @@ def test_a_knock_shows_the_melds_and_the_defender_lays_off_then_the_knocker_scor
 
 def test_layoffs_must_fit_and_only_the_defender_lays_off():
     state = knocked()
-    refused(state, 1, "layoff KS 2", "does not fit meld 2")
+    refused(state, 1, "layoff KS 2", "does not fit meld 3")
     refused(state, 1, "layoff 4C 7", "no meld 7")
     refused(state, 1, "layoff 4C", "like 'layoff 6S 0'")
     refused(state, 1, "layoff AD 0", "do not hold the ace of diamonds")
@@ -385,7 +385,7 @@ def test_describe_move_says_what_happened_without_naming_a_drawn_card():
     assert gin.describe_move("knock KH") == "knocks, discarding the king of hearts"
     assert gin.describe_move("knock KH melds AC2C3C") == "knocks, discarding the king of hearts"
     assert gin.describe_move("gin TS") == "goes gin, discarding the ten of spades"
-    assert gin.describe_move("layoff 6S 1") == "lays off the six of spades on meld 1"
+    assert gin.describe_move("layoff 6S 1") == "lays off the six of spades on meld 2"
     assert gin.describe_move("done") == "is done laying off"
 
 

@@ -39,8 +39,9 @@ def play(state, *moves):
     return state
 
 
-def last_trick(*, leader, cards_played, taken, totals, options=None, hand_number=1):
-    """A position before the 13th trick: each seat holds one card, led around from ``leader``."""
+def last_trick(*, leader, cards_played, taken, totals, options=None, hand_number=1, took=None):
+    """A position before the 13th trick: each seat holds one card, led around from ``leader``.
+    ``took``: the point cards each seat has taken so far (then ``taken`` is their points)."""
     hands = [[] for _ in range(4)]
     for i, card in enumerate(cards_played):
         hands[(leader + i) % 4].append(card)
@@ -59,6 +60,9 @@ def last_trick(*, leader, cards_played, taken, totals, options=None, hand_number
         taken=taken,
         totals=totals,
     )
+    if took is not None:
+        data["took"] = [list(cards) for cards in took]
+        data["taken"] = [sum(13 if card == "QS" else card[1] == "H" for card in cards) for cards in took]
     return hearts.load(data)
 
 

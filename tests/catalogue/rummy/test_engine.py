@@ -201,8 +201,8 @@ def test_laying_off_on_any_players_meld_at_either_end_of_a_run_or_the_missing_su
     assert rummy.view(state, 0)["melds"][0]["cards"] == ["3S", "4S", "5S", "6S"]
     assert rummy.view(state, 0)["melds"][1]["cards"] == ["7C", "7D", "7H", "7S"]
     assert rummy.view(state, 0)["melds"][0]["owner"] == 0
-    refused(state, "layoff 2S 1", "does not fit meld 1: a set holds at most four cards")
-    refused(state, "layoff 4H 0", "does not fit meld 0: a run takes only the next card")
+    refused(state, "layoff 2S 1", "does not fit meld 2: a set holds at most four cards")
+    refused(state, "layoff 4H 0", "does not fit meld 1: a run takes only the next card")
     refused(state, "layoff 2S 5", "There is no meld 5")
     refused(state, "layoff 2S", "Name a card and a meld number")
     state = play(state, "layoff 2S 0")
@@ -353,7 +353,7 @@ def test_anyone_may_swap_the_natural_card_for_a_joker_on_the_table():
     state = play(state, "draw stock")
     moves = rummy.legal_moves(state, 1)
     assert {"swap 4S 0", "swap 7H 1"} <= set(moves)
-    refused(state, "swap 7H 0", "No joker in meld 0 stands for the seven of hearts")
+    refused(state, "swap 7H 0", "No joker in meld 1 stands for the seven of hearts")
     state = play(state, "swap 4S 0")
     assert rummy.view(state, 0)["melds"][0]["cards"] == ["3S", "4S", "5S"]
     assert "X1" in hand(state, 1) and "4S" not in hand(state, 1)
@@ -363,7 +363,7 @@ def test_anyone_may_swap_the_natural_card_for_a_joker_on_the_table():
     assert "layoff X1=6S 0" in rummy.legal_moves(state, 1)
     state = play(state, "layoff X1=6S 0")
     assert rummy.view(state, 0)["melds"][0]["jokers"] == {"X1": "6S"}
-    assert rummy.describe_move("swap 7H 1") == "takes the joker from meld 1 for the seven of hearts"
+    assert rummy.describe_move("swap 7H 1") == "takes the joker from meld 2 for the seven of hearts"
 
 
 def test_a_joker_left_in_hand_counts_fifteen():
@@ -464,8 +464,8 @@ def test_moves_in_words_never_name_a_card_drawn_from_the_stock():
     assert rummy.describe_move("meld 3S 4S 5S") == "melds the three, four and five of spades"
     assert rummy.describe_move("meld 7C 7D 7H") == "melds the seven of clubs, the seven of diamonds and " \
                                                    "the seven of hearts"
-    assert rummy.describe_move("layoff 6S 2") == "lays off the six of spades on meld 2"
-    assert rummy.describe_move("layoff X1=8S 2") == "lays off a joker as the eight of spades on meld 2"
+    assert rummy.describe_move("layoff 6S 2") == "lays off the six of spades on meld 3"
+    assert rummy.describe_move("layoff X1=8S 2") == "lays off a joker as the eight of spades on meld 3"
     assert rummy.describe_move("discard KH") == "discards the king of hearts"
 
 
