@@ -11,6 +11,7 @@ and the after-commit sends all draw here; the game's own ``board.html`` (extendi
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -24,19 +25,20 @@ SPECTATOR = None
 
 
 def board(table: Table, seats: list[Seat], audience: int | None, *, state: State | None = None,
-          message: str = "", spoken: str = "", hint_move: str = "") -> str:
+          message: str = "", hint_move: str = "") -> str:
     """The table as ``audience`` may see it; ``state`` is the table's, when the caller has it."""
-    return frames(table, seats, [audience], state=state, message=message, spoken=spoken,
-                  hint_move=hint_move)[audience]
+    return frames(table, seats, [audience], state=state, message=message, hint_move=hint_move)[audience]
 
 
 def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, state: State | None = None,
-           message: str = "", spoken: str = "", hint_move: str = "") -> dict[int | None, str]:
+           message: str = "", spoken: Mapping[int | None, str] | None = None,
+           hint_move: str = "") -> dict[int | None, str]:
     """One frame per audience, the state loaded (when not given) and the shared parts worked
-    out once for all of them."""
+    out once for all of them; ``spoken``: what each audience's live region says."""
     game = catalogue.get(table.game)
     shared = {"table": table, "engine": game.engine, "message": message, "hint_move": hint_move,
-              "announcement": spoken, "trick_pause_ms": round(settings.TRICK_PAUSE_SECONDS * 1000)}
+              "trick_pause_ms": round(settings.TRICK_PAUSE_SECONDS * 1000)}
+    spoken = spoken or {}
     if table.status == Table.Status.WAITING:
         return {audience: _waiting_room(table, seats, audience, shared) for audience in audiences}
     if state is None:
@@ -54,6 +56,7 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
         legal = game.engine.legal_moves(state, audience) if audience is not None else []
         drawn[audience] = render_to_string(game.board_template, shared | {
             "viewer": audience, "seats": selectors.seats_around(seats, audience),
+            "announcement": spoken.get(audience, ""),
             "view": game.engine.view(state, audience), "legal_moves": set(legal),
             # The moves the page may post: it composes none itself, it picks one of these.
             "legal_json": json.dumps(legal),

@@ -7,11 +7,12 @@ cards never travel through a group that someone else listens to.
 
 import asyncio
 import concurrent.futures
+from collections.abc import Mapping
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games import boards, catalogue, selectors
+from games import announcements, boards, catalogue, selectors
 from games.models import Table
 
 
@@ -32,10 +33,12 @@ def group_for(table_id: int, seat_index: int | None) -> str:
     return watch_group(table_id) if seat_index is None else seat_group(table_id, seat_index)
 
 
-def announcement(table: Table, seats, seat_index: int, move: str) -> str:
-    """A move in words, for the table's polite live region: "West bot plays the queen of spades."."""
-    name = next(around.name for around in selectors.seats_around(seats, None) if around.index == seat_index)
-    return f"{name} {catalogue.get(table.game).engine.describe_move(move)}."
+def announcement(table: Table, seats, *, mover: int, move: str, before, after) -> dict[int | None, str]:
+    """A move in words for the table's polite live region, per audience (every seat and the
+    spectators): "West bot plays the queen of spades. West bot takes the trick. Your turn."."""
+    names = {around.index: around.name for around in selectors.seats_around(seats, None)}
+    return announcements.announcements(game=catalogue.get(table.game), names=names, mover=mover, move=move,
+                                       before=before, after=after, audiences=[*names, boards.SPECTATOR])
 
 
 def broadcast_table(table_id: int) -> None:
@@ -45,9 +48,10 @@ def broadcast_table(table_id: int) -> None:
         broadcast(table, selectors.table_seats(table))
 
 
-def broadcast(table: Table, seats, *, state=None, spoken: str = "") -> None:
+def broadcast(table: Table, seats, *, state=None, spoken: Mapping[int | None, str] | None = None) -> None:
     """Send every audience its own frame of ``table`` as committed, with ``seats`` loaded and
-    ``state`` (the table's, when the caller has it in hand) not read back."""
+    ``state`` (the table's, when the caller has it in hand) not read back; ``spoken``, what
+    each audience's live region says (``announcement``)."""
     # Bots and empty seats have no sockets: only people and spectators get frames (a person
     # who later takes a seat gets the current frame when their socket joins it).
     audiences = [seat.index for seat in seats if seat.player_id is not None] + [boards.SPECTATOR]

@@ -156,9 +156,22 @@ class Engine(ABC):
         return None
 
     @abstractmethod
-    def describe_move(self, move: str) -> str:
+    def describe_move(self, move: str, *, state: State | None = None) -> str:
         """The move in words for everyone at the table ("plays the queen of spades"),
-        never naming cards that only the mover and one other seat may know."""
+        never naming cards that only the mover and one other seat may know. Given ``state``,
+        the state the move was made from, it may name what the move's own words do not: the
+        cards a patience move takes from a pile, the card a draw turns up."""
+
+    def trick_taken(self, state: State, seat: int, move: str) -> int | None:
+        """The seat that takes the trick ``move`` by ``seat`` finishes, from ``state`` before it
+        (the table says so aloud), or None: no trick finished, or a game without tricks."""
+        return None
+
+    def turn_goes_on(self, state: State, seat: int, move: str) -> bool:
+        """Whether ``seat``, to move again after ``move`` from ``state``, is still in the same
+        turn (a draw, then its discard) rather than starting a new one (a lead after taking the
+        trick), for the table's "Your turn.". By default it goes on unless the move took a trick."""
+        return self.trick_taken(state, seat, move) is None
 
     @abstractmethod
     def is_over(self, state: State) -> bool: ...
@@ -167,12 +180,13 @@ class Engine(ABC):
     def hands_played(self, state: State) -> int:
         """Finished hands (deals, rounds) so far; a one-deal game counts 1 once over."""
 
-    def ended_by(self, before: State, after: State) -> str:
-        """What the move from ``before`` to ``after`` ended: ``ENDED_HAND`` when it finished a
-        hand (``hands_played`` went up), ``ENDED_TRICK`` when it completed a trick, else "".
-        A hand is told here for every game; a trick by the engines built from
-        ``games.kit.tricks`` (its ``TrickTaking``)."""
-        return ENDED_HAND if self.hands_played(after) > self.hands_played(before) else ""
+    def ended_by(self, before: State, after: State, *, seat: int, move: str) -> str:
+        """What ``seat``'s ``move`` from ``before`` to ``after`` ended, for the table's pace:
+        ``ENDED_HAND`` when it finished a hand (``hands_played`` went up), ``ENDED_TRICK`` when
+        it completed a trick (``trick_taken``), else ""."""
+        if self.hands_played(after) > self.hands_played(before):
+            return ENDED_HAND
+        return ENDED_TRICK if self.trick_taken(before, seat, move) is not None else ""
 
     def result_facts(self, state: State) -> dict[str, Any]:
         """What a finished game's result records beyond scores and ranks, for stats:

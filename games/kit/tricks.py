@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from games.kit.cards import CARD_AT, INDEX_OF, SUIT_MASKS, SUIT_WORD_SINGULAR
-from games.kit.engine import ENDED_TRICK, IllegalMove
+from games.kit.engine import IllegalMove
 
 
 def follow_suit(hand: int, led: int) -> int:
@@ -88,19 +88,6 @@ def last_trick_from(data: dict[str, Any] | None) -> tuple[int, int, int, tuple[i
     if data is None:
         return None
     return (data["hand"], data["leader"], data["winner"], tuple(INDEX_OF[card] for _, card in data["plays"]))
-
-
-class TrickTaking:
-    """Mixed into a trick-taking engine (before ``Engine``) whose public view has the
-    ``last_trick`` of ``last_trick_view``: a move that changed it completed a trick, so the
-    table lets that trick be seen before the next card (``Engine.ended_by``)."""
-
-    def ended_by(self, before, after) -> str:
-        ended = super().ended_by(before, after)
-        if ended:
-            return ended
-        taken = self.view(after, None).get("last_trick")
-        return ENDED_TRICK if taken is not None and taken != self.view(before, None).get("last_trick") else ""
 
 
 # -- bidding ------------------------------------------------------------------------------

@@ -192,12 +192,12 @@ def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int
         table.finished_at = timezone.now()
         fields += ["status", "finished_at"]
         write_results(table, engine, new_state, seats)
-    ended = engine.ended_by(state, new_state)
+    ended = engine.ended_by(state, new_state, seat=seat_index, move=move)
     wait = note_due_bot(table, new_state, seats, ended=ended)
     table.save(update_fields=fields)
     Move.objects.create(table=table, seq=table.seq, seat=seat_index, move=move)
     update_deadlines(table, new_state, seats)
-    tell_on_commit(table, state=new_state, seats=seats, move=(seat_index, move), bot_wait=wait)
+    tell_on_commit(table, state=new_state, seats=seats, move=(seat_index, move), before=state, bot_wait=wait)
     return new_state, ended
 
 

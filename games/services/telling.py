@@ -65,12 +65,12 @@ def note_due_bot(table: Table, state, seats: list[Seat], *, ended: str | None = 
 
 
 def tell_on_commit(table: Table, *, state=None, seats: list[Seat] | None = None,
-                   move: tuple[int, str] | None = None, seat_changed_for: Player | None = None,
-                   bot_wait: float | None = None) -> None:
+                   move: tuple[int, str] | None = None, before=None,
+                   seat_changed_for: Player | None = None, bot_wait: float | None = None) -> None:
     """After commit: each audience its frame, then the next bot turn if one is due.
 
-    With the table, its seats and the move in hand, frames are rendered without reading
-    them back; a waiting-room change (no state) reloads the table instead. A Player who
+    With the table, its seats and the move in hand (and ``before``, the state it was made
+    from, for the live region's words), frames are rendered without reading them back; a waiting-room change (no state) reloads the table instead. A Player who
     took or left a seat has their sockets moved to their new audience before any frame.
     Frames go before the bot turn: an eager turn (the embedded default's, with no delay)
     runs inline and sends its own frames, which must come after this one. Each step may
@@ -86,16 +86,18 @@ def tell_on_commit(table: Table, *, state=None, seats: list[Seat] | None = None,
         if state is None:
             _robustly(realtime.broadcast_table, table.pk)
             return
-        _robustly(_broadcast_move, table, state, seats, move)
+        _robustly(_broadcast_move, table, state, seats, move, before)
         if bot_due:
             _robustly(enqueue_bot_turn, table_id=table.pk, seq=seq, countdown=bot_wait)
 
     transaction.on_commit(tell)
 
 
-def _broadcast_move(table: Table, state, seats: list[Seat], move: tuple[int, str] | None) -> None:
-    realtime.broadcast(table, seats, state=state,
-                       spoken=realtime.announcement(table, seats, *move) if move else "")
+def _broadcast_move(table: Table, state, seats: list[Seat], move: tuple[int, str] | None, before) -> None:
+    spoken = None
+    if move is not None and before is not None:
+        spoken = realtime.announcement(table, seats, mover=move[0], move=move[1], before=before, after=state)
+    realtime.broadcast(table, seats, state=state, spoken=spoken)
 
 
 def _robustly(step, *args, **kwargs) -> None:

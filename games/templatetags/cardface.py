@@ -18,6 +18,19 @@ def card_words(card: str) -> str:
     return cards.card_name(card).capitalize()
 
 
+@register.filter
+def card_index(card: str) -> str:
+    """``QS`` -> ``Q♠``: what a card shows in its corner."""
+    return _rank(card) + _suit(card)
+
+
+def card_label(card: str, *, words: str = "") -> str:
+    """``QS`` -> ``Q♠, queen of spades``: the name of a card you can press, what it shows first
+    (WCAG 2.5.3, label in name: "click Q♠" works by voice), then ``words`` (the card's name
+    unless given)."""
+    return f"{card_index(card)}, {words or cards.card_name(card)}"
+
+
 def _rank(card: str) -> str:
     if card in cards.JOKERS:
         return "★"
@@ -112,13 +125,14 @@ def card_face(card: str, *, move: str = "", reason: str = "", select: bool = Fal
     focus; ``select`` makes it toggle in and out of a selection (table.js spells the legal
     move the selection makes). ``pile`` (solitaire): a card you may move, knowing its pile
     and ``depth``, how many cards, itself included, would move with it. ``label`` replaces
-    the card's name.
+    the card's name in words (a button's name still starts with its index).
     """
     code = escape(card)
-    words = escape(label or card_words(card))
     face = _face(card)
     kind = f"card card--{_colour(card)}"
-    named = f'data-card="{code}" aria-label="{words}"'
+    # A button's name starts with what it shows (card_label); a card lying on the table is an
+    # image, named in words alone.
+    named = f'data-card="{code}" aria-label="{escape(card_label(card, words=label))}"'
     if move:
         html = (f'<button type="submit" name="move" value="{escape(move)}" class="{kind} card--in-hand card--legal" '
                 f"{named}>{face}</button>")
@@ -134,7 +148,7 @@ def card_face(card: str, *, move: str = "", reason: str = "", select: bool = Fal
                 f'aria-describedby="{why}" {named}>{face}'
                 f'<span class="card__why" id="{why}" role="tooltip">{escape(reason)}</span></button>')
     else:
-        html = f'<span class="{kind}" data-card="{code}" role="img" aria-label="{words}">{face}</span>'
+        html = f'<span class="{kind}" data-card="{code}" role="img" aria-label="{escape(label or card_words(card))}">{face}</span>'
     return mark_safe(html)  # every value above is escaped or one of the fixed strings
 
 
@@ -194,7 +208,7 @@ def slot(card: str | None, pile: str):
     """One place that holds one card at a time (a free cell, a foundation's top)."""
     if card is None:
         return card_slot(pile=pile)
-    return card_face(card, pile=pile, label=f"{card_words(card)}, on {pile_words(pile)}")
+    return card_face(card, pile=pile, label=f"{cards.card_name(card)}, on {pile_words(pile)}")
 
 
 @register.filter

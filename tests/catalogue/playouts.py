@@ -120,10 +120,21 @@ def check_moves(game, state, data, *, seat, players, earlier, rng):
 
 
 def check_description(game, before, after, *, seat, move, players):
-    """The move in words names only cards every other seat may know once it is made (or
-    that no seat sees then), unless the move ended a deal and the cards are dealt again."""
+    """The move in words, from the move alone and from the state it was made from, names
+    only cards every other seat may know once it is made (or that no seat sees then), unless
+    the move ended a deal and the cards are dealt again."""
     engine = game.engine
-    words = engine.describe_move(move)
+    for words in (engine.describe_move(move), engine.describe_move(move, state=before)):
+        check_words(engine, before, after, seat=seat, words=words, players=players)
+    # Who takes the trick the move finished (told aloud): a seat, who leads the next one.
+    taken = engine.trick_taken(before, seat, move)
+    if taken is not None:
+        assert 0 <= taken < players, (move, taken)
+        if engine.hands_played(after) == engine.hands_played(before):
+            assert list(engine.to_move(after)) == [taken], (move, taken, engine.to_move(after))
+
+
+def check_words(engine, before, after, *, seat, words, players):
     assert isinstance(words, str) and words
     if engine.hands_played(after) > engine.hands_played(before) and not engine.is_over(after):
         return  # the deal is over and its cards dealt again: what was played is no secret

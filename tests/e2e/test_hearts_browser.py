@@ -84,7 +84,10 @@ def hand_cards(page: Page) -> list[str]:
 
 
 def card_words(page: Page, card: str) -> str:
-    return page.locator(f'#board .hand [data-card="{card}"]').get_attribute("aria-label")
+    """A card in the hand in words, as the board writes it: its name after what it shows
+    ("Q♠, queen of spades" -> "Queen of spades")."""
+    name = page.locator(f'#board .hand [data-card="{card}"]').get_attribute("aria-label")
+    return name.split(", ", 1)[1].capitalize()
 
 
 # -- tests --------------------------------------------------------------------------------------

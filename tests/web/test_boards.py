@@ -35,6 +35,11 @@ def test_a_card_in_hand_plays_a_move_toggles_or_says_why_it_is_held_back():
     held = cardface.card_face("QS", reason="You must follow <suit>.")
     assert 'aria-disabled="true"' in held and 'aria-describedby="why-QS"' in held
     assert 'title="You must follow &lt;suit&gt;."' in held and "<suit>" not in held
+    # A card you can press is named first by what it shows (WCAG 2.5.3, label in name).
+    for html in (played, chosen, held, cardface.card_face("2C", pile="t3", depth=2)):
+        assert re.search(r'aria-label="(2♣, two of clubs|Q♠, queen of spades)"', html), html
+    assert 'aria-label="10♥, ten of hearts"' in cardface.card_face("TH", move="play TH")
+    assert 'aria-label="Q♠, queen of spades, on the spades foundation"' in cardface.slot("QS", "fS")
     # Every kind draws the same face.
     face = re.compile(r'<span class="card__index" aria-hidden="true"><span class="card__rank">2</span>'
                       r'<span class="card__suit">♣</span></span><span class="card__pip" aria-hidden="true">♣</span>')
@@ -43,9 +48,9 @@ def test_a_card_in_hand_plays_a_move_toggles_or_says_why_it_is_held_back():
 
 
 def test_a_pile_card_knows_its_pile_and_depth_and_may_be_renamed():
-    html = cardface.card_face("7D", pile="t3", depth=4, label='Seven "of" diamonds')
+    html = cardface.card_face("7D", pile="t3", depth=4, label='seven "of" diamonds')
     assert 'data-pile="t3"' in html and 'data-depth="4"' in html and 'draggable="true"' in html
-    assert 'aria-label="Seven &quot;of&quot; diamonds"' in html
+    assert 'aria-label="7♦, seven &quot;of&quot; diamonds"' in html
 
 
 def test_backs_and_empty_slots():
@@ -108,10 +113,12 @@ def test_a_broadcast_after_a_move_reads_no_state_back(counted, monkeypatch):
     sent = []
     monkeypatch.setattr(realtime, "_in_event_loop", lambda send, frames: sent.extend(frames))
     counted.update(load=0, render=0)
-    realtime.broadcast(table, seats, state=state, spoken="West plays.")
+    spoken = {0: "West plays. Your turn.", 1: "West plays.", boards.SPECTATOR: "West plays."}
+    realtime.broadcast(table, seats, state=state, spoken=spoken)
     assert counted == {"load": 0, "render": 3}
     assert [group for group, _ in sent] == [realtime.seat_group(table.pk, 0), realtime.seat_group(table.pk, 1),
                                             realtime.watch_group(table.pk)]
+    assert ["Your turn." in message["html"] for _, message in sent] == [True, False, False]
     assert all("West plays." in message["html"] for _, message in sent)
 
 

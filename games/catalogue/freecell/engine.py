@@ -214,7 +214,7 @@ class FreeCell(base.Engine):
             "options": {"auto_foundation": state.auto_foundation, "winnable_only": state.winnable_only},
         }
 
-    def describe_move(self, move, state=None):
+    def describe_move(self, move, *, state=None):
         """The move in words. Given the state before it, names the card(s) moved."""
         words = move.strip().split()
         if not words or words[0].lower() == "undo":

@@ -464,7 +464,7 @@ class GinRummy(base.Engine):
             view["ranks"] = self.outcome(state)["ranks"]
         return view
 
-    def describe_move(self, move):
+    def describe_move(self, move, *, state=None):  # the move names its cards itself
         try:
             return self._describe(move.split())
         except (KeyError, IndexError, AttributeError):

@@ -60,7 +60,6 @@ from games.kit.state import (
     optional,
 )
 from games.kit.tricks import (
-    TrickTaking,
     last_trick_from,
     last_trick_view,
     must_follow,
@@ -123,7 +122,7 @@ FIELDS = {
 }
 
 
-class Hearts(TrickTaking, base.Engine):
+class Hearts(base.Engine):
     slug = "hearts"
     name = "Hearts"
     min_players = 4
@@ -258,11 +257,21 @@ class Hearts(TrickTaking, base.Engine):
             view["ranks"] = self.outcome(state)["ranks"]
         return view
 
-    def describe_move(self, move):
+    def describe_move(self, move, *, state=None):  # the move names its cards itself
         verb, _, rest = move.partition(" ")
         if verb == "play":
             return f"plays the {card_name(rest)}"
         return "passes three cards"
+
+    def turn_goes_on(self, state, seat, move):
+        # The last to pass, holding the two of clubs, then starts the play: a turn of its own.
+        return state.phase != PASS and super().turn_goes_on(state, seat, move)
+
+    def trick_taken(self, state, seat, move):
+        index = _PLAY_INDEX.get(move)
+        if state.phase != PLAY or index is None or len(state.trick) != SEATS - 1:
+            return None
+        return (state.leader + trick_winner(state.trick + (index,))) % SEATS
 
     def is_over(self, state):
         return state.phase == OVER

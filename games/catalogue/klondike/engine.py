@@ -332,7 +332,14 @@ class Klondike(base.Engine):
             "to_move": list(self.to_move(state)),
         }
 
-    def describe_move(self, move):
+    def describe_move(self, move, *, state=None):
+        """The move in words. Given the state before it, names the cards it moves and any it
+        turns up (all face up once the move is made), as a player sees them."""
+        if state is not None:
+            try:
+                return _told(state, move)
+            except IllegalMove:
+                pass  # a move that cannot be made from there: words from the move alone
         words = move.lower().split()
         if not words:
             return "makes no move"
@@ -465,6 +472,45 @@ def _undone(state: KlondikeState) -> KlondikeState:
     new.moves = state.moves - 1  # the move taken back is no longer one made
     new.undos = state.undos + 1
     return new
+
+
+def _told(state: KlondikeState, move: str) -> str:
+    """The move from ``state`` in words naming its cards; IllegalMove if it cannot be made."""
+    verb, args = read_move(move, VERBS, example="draw", unknown="{move!r} is not a Klondike move.")
+    if verb == "undo":
+        return "takes back the last move"
+    if verb == "draw":
+        if not state.stock:
+            return "turns the waste over"
+        after = ENGINE.apply(state, 0, move)
+        return f"draws: the {card_name(after.waste[-1])} comes up"
+    if verb == "flip":
+        index = _pile_index(args[0])
+        after = ENGINE.apply(state, 0, move)
+        return f"turns up the {card_name(after.tableau[index][-1])} on the {PILE_WORDS[index]} pile"
+    table = _moved(state, args)
+    source, target = args[0], args[1]
+    if source == "waste":
+        moved = [state.waste[-1]]
+    elif _is_foundation(source):
+        moved = [foundation_top(state.foundations, source[1].upper())]
+    else:
+        index = _pile_index(source)
+        moved = list(state.tableau[index][len(table.tableau[index]):])
+    where = _place_words("f" + moved[0][1] if target == "f" else target)
+    if len(moved) == 1:
+        words = f"moves the {card_name(moved[0])} to the {where}"
+    else:
+        words = (f"moves {len(moved)} cards, the {card_name(moved[0])} down to the "
+                 f"{card_name(moved[-1])}, to the {where}")
+    if source[0] == "t":
+        index = _pile_index(source)
+        if table.face_down[index] < state.face_down[index]:
+            words += f", turning up the {card_name(table.tableau[index][-1])}"
+    if state.options["auto_finish"] and not _won(state) and _won(ENGINE.apply(state, 0, move)) \
+            and any(table.tableau):
+        words += ", and every other card goes up to its foundation"
+    return words
 
 
 def _pile_index(word: str) -> int:

@@ -404,7 +404,7 @@ class Rummy(base.Engine):
             view["ranks"] = self.outcome(state)["ranks"]
         return view
 
-    def describe_move(self, move):
+    def describe_move(self, move, *, state=None):  # the move names its cards itself
         verb, _, rest = move.strip().partition(" ")
         verb = verb.lower()
         words = rest.upper().split()

@@ -332,13 +332,13 @@ def test_every_listed_move_is_accepted_and_listed_once():
 
 def test_moves_are_told_in_words():
     state = freecell.new_game(1, seed="1")
-    assert freecell.describe_move("move t0 c0", state) == "moves the six of spades to free cell 1"
+    assert freecell.describe_move("move t0 c0", state=state) == "moves the six of spades to free cell 1"
     assert freecell.describe_move("move t0 c0") == "moves a card from column 1 to free cell 1"
     assert freecell.describe_move("move t1 t6 4") == "moves 4 cards from column 2 to column 7"
     assert freecell.describe_move("move c1 fS") == "moves a card from free cell 2 to the spades foundation"
     assert freecell.describe_move("undo") == "takes back a move"
     state = position({0: RUN, 1: ["TH"]})
-    assert freecell.describe_move("move t0 t1 5", state) == (
+    assert freecell.describe_move("move t0 t1 5", state=state) == (
         "moves 5 cards, the nine of spades down to the five of spades, to column 2"
     )
 
