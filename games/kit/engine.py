@@ -95,13 +95,6 @@ class Engine(ABC):
     def apply(self, state: State, seat: int, move: str) -> State:
         """The state after ``move``; raises IllegalMove and leaves ``state`` as it was."""
 
-    def turn_continues(self, before: State, after: State, seat: int) -> bool:
-        """Whether ``seat``'s move from ``before`` to ``after`` left it more of the same turn
-        (a draw to be followed by a discard). A bot that plays a timed-out turn plays all of
-        it, and no more: a seat that is to act again because it won the trick, or because the
-        pass is over and it leads, starts a turn of its own. One move is a turn by default."""
-        return False
-
     def canonical_move(self, state: State, seat: int, move: str, after: State) -> str:
         """``move`` as the move log keeps it, given that ``apply(state, seat, move)`` gave ``after``.
 
@@ -167,11 +160,13 @@ class Engine(ABC):
         (the table says so aloud), or None: no trick finished, or a game without tricks."""
         return None
 
-    def turn_goes_on(self, state: State, seat: int, move: str) -> bool:
-        """Whether ``seat``, to move again after ``move`` from ``state``, is still in the same
-        turn (a draw, then its discard) rather than starting a new one (a lead after taking the
-        trick), for the table's "Your turn.". By default it goes on unless the move took a trick."""
-        return self.trick_taken(state, seat, move) is None
+    def turn_continues(self, before: State, after: State, *, seat: int, move: str) -> bool:
+        """Whether ``seat``'s ``move`` from ``before`` to ``after`` left it more of the same turn
+        (a draw, then its discard; a lay-off, then the next). A bot that plays a timed-out turn
+        plays all of it and no more, and the live region says "Your turn." only when a turn
+        begins. By default the turn goes on while the seat is still to act and the move ended
+        neither a trick nor a hand (``ended_by``): a lead after taking the trick is a new turn."""
+        return seat in self.to_move(after) and not self.ended_by(before, after, seat=seat, move=move)
 
     @abstractmethod
     def is_over(self, state: State) -> bool: ...

@@ -136,10 +136,11 @@ def play_timed_out_turn(*, table_id: int, seat_index: int, deadline: str) -> boo
                                           table_id=table.pk, seat_index=seat_index, deadline=deadline))
             return False
         before = state
-        state, ended = _bot_plays(table, engine, state, seats, seat_index, catalogue.get(table.game).bot_levels[-1])
+        state, ended, move = _bot_plays(table, engine, state, seats, seat_index,
+                                        catalogue.get(table.game).bot_levels[-1])
         if table.status != Table.Status.PLAYING or seat_index not in engine.to_move(state):
             return True
-        if engine.turn_continues(before, state, seat_index):
+        if engine.turn_continues(before, state, seat=seat_index, move=move):
             # More of the same turn (a discard after the draw): at a bot's pace, same deadline.
             transaction.on_commit(partial(scheduling.schedule, "games.tasks.turn_timeout",
                                           countdown=bot_wait(ended), table_id=table.pk, seat_index=seat_index,
@@ -164,11 +165,11 @@ def _seconds_until_a_bot_may_play(table: Table) -> float:
 
 
 def _bot_plays(table: Table, engine, state, seats: list[Seat], index: int, level: str):
-    """The bot's move: the new state and what the move ended (``Engine.ended_by``)."""
+    """The bot's move: the new state, what the move ended (``Engine.ended_by``), the move."""
     bot = catalogue.get(table.game).bot(level)
     rng = random.Random(f"{table.seed}:bot:{table.seq}:{index}")
     move = bot.choose(engine.view(state, index), engine.legal_moves(state, index), rng)
-    return _commit_move(table, engine, state, seats, index, move)
+    return (*_commit_move(table, engine, state, seats, index, move), move)
 
 
 def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int, move: str, *,
