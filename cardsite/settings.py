@@ -221,13 +221,21 @@ CELERY_BEAT_SCHEDULE = {
 
 # Seconds between consecutive bot moves, so people can follow the play.
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "0.7"))
+# After a move that completes a trick, the next bot waits this much longer, so the whole trick
+# stays on the table for a beat (the board's client sends it to its winner after as long); a
+# person to lead next may play at once.
+TRICK_PAUSE_SECONDS = float(os.environ.get("TRICK_PAUSE_SECONDS", "1.0"))
+# After a move that ends a hand, the next bot waits this much longer instead, while people read
+# the hand's end (the hand-over panel) before bots play into the next one.
+HAND_PAUSE_SECONDS = float(os.environ.get("HAND_PAUSE_SECONDS", "6.0"))
 # A hint's search budget (games.selectors.hint): nodes and seconds, so that it answers
 # within about two seconds; past it, the hint names a useful move that is not a proven win.
 HINT_NODES = int(os.environ.get("HINT_NODES", "50000"))
 HINT_SECONDS = float(os.environ.get("HINT_SECONDS", "2.0"))
 # The panel that tells a finished hand goes on to the next by itself after this many seconds
 # unless the player says "Next hand" sooner (static/js/hand_over.js); 0 waits for the button.
-HAND_OVER_SECONDS = float(os.environ.get("HAND_OVER_SECONDS", "8"))
+# As long as the bots' pause by default, so that they start the next hand as the panel goes.
+HAND_OVER_SECONDS = float(os.environ.get("HAND_OVER_SECONDS", HAND_PAUSE_SECONDS))
 # Seconds a seated person's sockets may all be gone before a bot plays for them. While every
 # person at a table is away, the table pauses; it is abandoned after ABANDON_AFTER_SECONDS.
 AWAY_GRACE_SECONDS = float(os.environ.get("AWAY_GRACE_SECONDS", "60"))

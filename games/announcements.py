@@ -3,7 +3,7 @@ the cards a patience move takes, through the engine's ``describe_move``), who to
 finished, each seat's points when it ended a hand, and "Your turn." to a seat the turn has just
 come to. A sighted player sees all of that on the board; a screen reader is told it.
 
-Pure Python over the engine's contract (``describe_move``, ``trick_taken``, ``turn_goes_on``,
+Pure Python over the engine's contract (``describe_move``, ``trick_taken``, ``turn_continues``,
 ``hands_played``, ``outcome``, ``to_move``), so every game gets it.
 """
 
@@ -28,13 +28,14 @@ def announcements(*, game: Game, names: Mapping[int, str], mover: int, move: str
         said.append(_hand_scores(engine, names, before, after))
     shared = " ".join(said)
     was_to_move, now_to_move = set(engine.to_move(before)), set(engine.to_move(after))
-    new_turn = hand_ended or not engine.turn_goes_on(before, mover, move)
+    mover_again = not engine.turn_continues(before, after, seat=mover, move=move)
     told = {}
     for audience in audiences:
         # A turn that comes round, a lead after taking a trick, a new hand's first: not a second
-        # move of the same turn (draw, then discard), nor every move of a game played alone.
+        # move of the same turn (draw, then discard), not a seat still choosing while others
+        # pass, nor every move of a game played alone.
         turn = (audience is not None and not game.solo and audience in now_to_move
-                and (audience not in was_to_move or new_turn))
+                and (audience not in was_to_move or (audience == mover and mover_again)))
         told[audience] = f"{shared} Your turn." if turn else shared
     return told
 

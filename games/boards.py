@@ -36,7 +36,8 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
     """One frame per audience, the state loaded (when not given) and the shared parts worked
     out once for all of them; ``spoken``: what each audience's live region says."""
     game = catalogue.get(table.game)
-    shared = {"table": table, "engine": game.engine, "message": message, "hint_move": hint_move}
+    shared = {"table": table, "engine": game.engine, "message": message, "hint_move": hint_move,
+              "trick_pause_ms": round(settings.TRICK_PAUSE_SECONDS * 1000)}
     spoken = spoken or {}
     if table.status == Table.Status.WAITING:
         return {audience: _waiting_room(table, seats, audience, shared) for audience in audiences}

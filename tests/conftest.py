@@ -13,6 +13,7 @@ def bots_act_at_once(settings):
     Celery reads its settings from Django's, live: a test changes them through ``settings``
     (assigning to ``celery_app.conf`` is shadowed by the Django setting on some versions)."""
     settings.BOT_MOVE_DELAY = 0
+    settings.TRICK_PAUSE_SECONDS = settings.HAND_PAUSE_SECONDS = 0
     settings.CELERY_TASK_ALWAYS_EAGER = True
 
 

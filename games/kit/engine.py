@@ -16,6 +16,10 @@ from games.kit.cards import JOKERS, standard_deck
 
 State = Any  # each engine has its own state type; only the engine looks inside it
 
+# What a move brought to an end, for the table's pace (``Engine.ended_by``): the next bot
+# waits a little longer after one, so that people see the trick or the hand's end.
+ENDED_TRICK, ENDED_HAND = "trick", "hand"
+
 
 class IllegalMove(Exception):
     """A move the rules forbid. ``reason`` is written for the player who tried it."""
@@ -91,13 +95,6 @@ class Engine(ABC):
     def apply(self, state: State, seat: int, move: str) -> State:
         """The state after ``move``; raises IllegalMove and leaves ``state`` as it was."""
 
-    def turn_continues(self, before: State, after: State, seat: int) -> bool:
-        """Whether ``seat``'s move from ``before`` to ``after`` left it more of the same turn
-        (a draw to be followed by a discard). A bot that plays a timed-out turn plays all of
-        it, and no more: a seat that is to act again because it won the trick, or because the
-        pass is over and it leads, starts a turn of its own. One move is a turn by default."""
-        return False
-
     def canonical_move(self, state: State, seat: int, move: str, after: State) -> str:
         """``move`` as the move log keeps it, given that ``apply(state, seat, move)`` gave ``after``.
 
@@ -163,11 +160,13 @@ class Engine(ABC):
         (the table says so aloud), or None: no trick finished, or a game without tricks."""
         return None
 
-    def turn_goes_on(self, state: State, seat: int, move: str) -> bool:
-        """Whether ``seat``, to move again after ``move`` from ``state``, is still in the same
-        turn (a draw, then its discard) rather than starting a new one (a lead after taking the
-        trick), for the table's "Your turn.". By default it goes on unless the move took a trick."""
-        return self.trick_taken(state, seat, move) is None
+    def turn_continues(self, before: State, after: State, *, seat: int, move: str) -> bool:
+        """Whether ``seat``'s ``move`` from ``before`` to ``after`` left it more of the same turn
+        (a draw, then its discard; a lay-off, then the next). A bot that plays a timed-out turn
+        plays all of it and no more, and the live region says "Your turn." only when a turn
+        begins. By default the turn goes on while the seat is still to act and the move ended
+        neither a trick nor a hand (``ended_by``): a lead after taking the trick is a new turn."""
+        return seat in self.to_move(after) and not self.ended_by(before, after, seat=seat, move=move)
 
     @abstractmethod
     def is_over(self, state: State) -> bool: ...
@@ -175,6 +174,14 @@ class Engine(ABC):
     @abstractmethod
     def hands_played(self, state: State) -> int:
         """Finished hands (deals, rounds) so far; a one-deal game counts 1 once over."""
+
+    def ended_by(self, before: State, after: State, *, seat: int, move: str) -> str:
+        """What ``seat``'s ``move`` from ``before`` to ``after`` ended, for the table's pace:
+        ``ENDED_HAND`` when it finished a hand (``hands_played`` went up), ``ENDED_TRICK`` when
+        it completed a trick (``trick_taken``), else ""."""
+        if self.hands_played(after) > self.hands_played(before):
+            return ENDED_HAND
+        return ENDED_TRICK if self.trick_taken(before, seat, move) is not None else ""
 
     def result_facts(self, state: State) -> dict[str, Any]:
         """What a finished game's result records beyond scores and ranks, for stats:

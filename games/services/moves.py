@@ -20,7 +20,7 @@ from games.kit.engine import IllegalMove
 from games.models import GameResult, Move, Seat, Table
 from games.services.common import engine_for, locked_table, locked_table_if_any
 from games.services.errors import MoveRejected, NotYourSeat, StaleMove
-from games.services.telling import note_due_bot, stand_ins, tell_on_commit
+from games.services.telling import bot_wait, note_due_bot, stand_ins, tell_on_commit
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,13 @@ def play_bot_move(*, table_id: int, seq: int) -> bool:
 
 
 def play_timed_out_turn(*, table_id: int, seat_index: int, deadline: str) -> bool:
-    """The seat's turn ran out: a bot plays it for them, once (the deadline is the turn's id)."""
+    """The seat's turn ran out: a bot plays it for them, once (the deadline is the turn's id).
+
+    Paced as bot turns are: never sooner after the last move than a bot turn would be (a
+    person's timer may run out just after a bot played, while everyone passes at once), and
+    a turn of several moves (draw, then discard: ``Engine.turn_continues``) one move at a
+    time, the task queued again under the same deadline; and no further than the turn.
+    """
     with transaction.atomic():
         table = locked_table_if_any(table_id)
         if table is None or table.status != Table.Status.PLAYING:
@@ -124,31 +130,53 @@ def play_timed_out_turn(*, table_id: int, seat_index: int, deadline: str) -> boo
         state = engine.load(table.state)
         if seat_index not in engine.to_move(state):
             return False
-        # A turn may be several moves (draw, then discard): the bot plays all of it, and stops
-        # where the engine says the turn is over.
-        for _ in range(MAX_MOVES_PER_TURN):
-            before = state
-            state = _bot_plays(table, engine, state, seats, seat_index, catalogue.get(table.game).bot_levels[-1])
-            if (table.status != Table.Status.PLAYING or seat_index not in engine.to_move(state)
-                    or not engine.turn_continues(before, state, seat_index)):
-                break
+        wait = _seconds_until_a_bot_may_play(table)
+        if wait > 0:  # on the heels of the last move: queued again for when a bot may play
+            transaction.on_commit(partial(scheduling.schedule, "games.tasks.turn_timeout", countdown=wait,
+                                          table_id=table.pk, seat_index=seat_index, deadline=deadline))
+            return False
+        before = state
+        state, ended, move = _bot_plays(table, engine, state, seats, seat_index,
+                                        catalogue.get(table.game).bot_levels[-1])
+        if table.status != Table.Status.PLAYING or seat_index not in engine.to_move(state):
+            return True
+        if engine.turn_continues(before, state, seat=seat_index, move=move):
+            # More of the same turn (a discard after the draw): at a bot's pace, same deadline.
+            transaction.on_commit(partial(scheduling.schedule, "games.tasks.turn_timeout",
+                                          countdown=bot_wait(ended), table_id=table.pk, seat_index=seat_index,
+                                          deadline=deadline))
+        else:
+            # To act again in a turn of its own (it leads once the pass is over): timed afresh.
+            seat.deadline = None
+            update_deadlines(table, state, seats)
     return True
 
 
-MAX_MOVES_PER_TURN = 100  # a bound, never reached by a real game
+def _seconds_until_a_bot_may_play(table: Table) -> float:
+    """How long until a bot may play at ``table``: the due bot turn's time when one is due
+    (it holds the pause after a trick), else BOT_MOVE_DELAY after the last move."""
+    now = timezone.now()
+    if table.bot_due_at is not None:
+        return (table.bot_due_at - now).total_seconds()
+    last = table.moves.order_by("-seq").values_list("created_at", flat=True).first()
+    if last is None:
+        return 0.0
+    return (last + timedelta(seconds=bot_wait()) - now).total_seconds()
 
 
 def _bot_plays(table: Table, engine, state, seats: list[Seat], index: int, level: str):
+    """The bot's move: the new state, what the move ended (``Engine.ended_by``), the move."""
     bot = catalogue.get(table.game).bot(level)
     rng = random.Random(f"{table.seed}:bot:{table.seq}:{index}")
     move = bot.choose(engine.view(state, index), engine.legal_moves(state, index), rng)
-    return _commit_move(table, engine, state, seats, index, move)
+    return (*_commit_move(table, engine, state, seats, index, move), move)
 
 
 def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int, move: str, *,
                  typed: bool = False):
-    """Apply, save and log one move; returns the new state. A ``typed`` move (a person's, not
-    one picked from the legal moves) is logged in its canonical spelling."""
+    """Apply, save and log one move; returns the new state and what the move ended (a trick,
+    a hand: the next bot waits longer). A ``typed`` move (a person's, not one picked from the
+    legal moves) is logged in its canonical spelling."""
     try:
         new_state = engine.apply(state, seat_index, move)
     except IllegalMove as error:
@@ -165,12 +193,13 @@ def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int
         table.finished_at = timezone.now()
         fields += ["status", "finished_at"]
         write_results(table, engine, new_state, seats)
-    note_due_bot(table, new_state, seats)
+    ended = engine.ended_by(state, new_state, seat=seat_index, move=move)
+    wait = note_due_bot(table, new_state, seats, ended=ended)
     table.save(update_fields=fields)
     Move.objects.create(table=table, seq=table.seq, seat=seat_index, move=move)
     update_deadlines(table, new_state, seats)
-    tell_on_commit(table, state=new_state, seats=seats, move=(seat_index, move), before=state)
-    return new_state
+    tell_on_commit(table, state=new_state, seats=seats, move=(seat_index, move), before=state, bot_wait=wait)
+    return new_state, ended
 
 
 def update_deadlines(table: Table, state, seats: list[Seat]) -> None:

@@ -143,10 +143,10 @@ def come_back(*, table_id: int, player: Player) -> bool:
         seat.save(update_fields=["away_since"])
         seats = selectors.table_seats(table)
         state = engine_for(table.game).load(table.state)
-        note_due_bot(table, state, seats)
+        wait = note_due_bot(table, state, seats)
         table.save(update_fields=["bot_due_at"])
         update_deadlines(table, state, seats)
-        tell_on_commit(table, state=state, seats=seats)
+        tell_on_commit(table, state=state, seats=seats, bot_wait=wait)
     return True
 
 
@@ -155,9 +155,9 @@ def seats_went_away(table: Table) -> None:
     table is checked again once the grace period is over (everyone may have left)."""
     seats = selectors.table_seats(table)
     state = engine_for(table.game).load(table.state)
-    note_due_bot(table, state, seats)
+    wait = note_due_bot(table, state, seats)
     table.save(update_fields=["bot_due_at"])
-    tell_on_commit(table, state=state, seats=seats)
+    tell_on_commit(table, state=state, seats=seats, bot_wait=wait)
     transaction.on_commit(lambda: scheduling.schedule(
         "games.tasks.check_presence", countdown=settings.AWAY_GRACE_SECONDS + 0.1, table_id=table.pk))
 
@@ -199,10 +199,10 @@ def start_table(*, table_id: int, host: Player) -> Table:
         table.state = engine.dump(state)
         table.status = Table.Status.PLAYING
         table.started_at = timezone.now()
-        note_due_bot(table, state, seats)
+        wait = note_due_bot(table, state, seats)
         table.save(update_fields=["state", "status", "started_at", "bot_due_at"])
         update_deadlines(table, state, seats)
-        tell_on_commit(table, state=state, seats=seats)
+        tell_on_commit(table, state=state, seats=seats, bot_wait=wait)
     return table
 
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games import catalogue, realtime, scheduling, selectors
+from games.kit.engine import ENDED_HAND, ENDED_TRICK
 from games.models import Seat, Table
 from games.services.common import engine_for
 
@@ -35,15 +36,37 @@ def stand_ins(game: str, seats: list[Seat]) -> dict[int, str]:
     return {seat.index: seat.bot_level or strongest for seat in played}
 
 
-def note_due_bot(table: Table, state, seats: list[Seat]) -> None:
-    """Set ``table.bot_due_at`` for the state in hand; the caller saves it with its write."""
+def bot_wait(ended: str = "") -> float:
+    """Seconds from a move to the next bot's: BOT_MOVE_DELAY, so that people can follow the
+    play, and longer after a move that ended a trick or a hand (``Engine.ended_by``), so that
+    they see the whole trick, or read the hand's end, before a bot plays on."""
+    pause = {ENDED_HAND: settings.HAND_PAUSE_SECONDS, ENDED_TRICK: settings.TRICK_PAUSE_SECONDS}.get(ended, 0.0)
+    return settings.BOT_MOVE_DELAY + pause
+
+
+def note_due_bot(table: Table, state, seats: list[Seat], *, ended: str | None = None) -> float:
+    """Set ``table.bot_due_at`` for the state in hand; the caller saves it with its write.
+
+    ``ended``: what the move just made ended (``Engine.ended_by``, "" for nothing), or None
+    when no move was made (a seat changed hands), which never brings a due turn forward: a
+    person coming back does not cut short the pause after a trick. Returns the seconds until
+    the turn is due, the countdown ``tell_on_commit`` gives it, so the two agree.
+    """
     due = table.status == Table.Status.PLAYING and bot_to_act(table.game, state, seats)
-    table.bot_due_at = timezone.now() + timedelta(seconds=settings.BOT_MOVE_DELAY) if due else None
+    if not due:
+        table.bot_due_at = None
+        return 0.0
+    now = timezone.now()
+    wait = bot_wait(ended or "")
+    if ended is None and table.bot_due_at is not None:
+        wait = max(wait, (table.bot_due_at - now).total_seconds())
+    table.bot_due_at = now + timedelta(seconds=wait)
+    return wait
 
 
 def tell_on_commit(table: Table, *, state=None, seats: list[Seat] | None = None,
                    move: tuple[int, str] | None = None, before=None,
-                   seat_changed_for: Player | None = None) -> None:
+                   seat_changed_for: Player | None = None, bot_wait: float | None = None) -> None:
     """After commit: each audience its frame, then the next bot turn if one is due.
 
     With the table, its seats and the move in hand (and ``before``, the state it was made
@@ -53,6 +76,7 @@ def tell_on_commit(table: Table, *, state=None, seats: list[Seat] | None = None,
     runs inline and sends its own frames, which must come after this one. Each step may
     fail alone (a channel layer or broker down, the process stopped) without turning a
     committed write into an error: sockets resync, and games.recovery queues the turn again.
+    ``bot_wait`` is the bot turn's countdown, as ``note_due_bot`` returned it.
     """
     seq, bot_due = table.seq, state is not None and table.bot_due_at is not None
 
@@ -64,7 +88,7 @@ def tell_on_commit(table: Table, *, state=None, seats: list[Seat] | None = None,
             return
         _robustly(_broadcast_move, table, state, seats, move, before)
         if bot_due:
-            _robustly(enqueue_bot_turn, table_id=table.pk, seq=seq)
+            _robustly(enqueue_bot_turn, table_id=table.pk, seq=seq, countdown=bot_wait)
 
     transaction.on_commit(tell)
 

@@ -189,7 +189,7 @@ def play(game, *, players, options, seed_number, bot_share, walk, rng):
         after = engine.apply(state, seat, move)
         if checking:
             check_description(game, state, after, seat=seat, move=move, players=players)
-            if engine.turn_continues(state, after, seat):
+            if engine.turn_continues(state, after, seat=seat, move=move):
                 assert seat in engine.to_move(after), f"{move!r} continues a turn its seat may not go on with"
             earlier = (earlier + [m for m in legal if m not in earlier])[-300:]
         state = after

@@ -30,7 +30,7 @@ def test_a_turn_goes_on_exactly_while_its_seat_has_more_of_it_to_play(slug):
             move = bot.choose(engine.view(state, seat), engine.legal_moves(state, seat), rng)
             after = engine.apply(state, seat, move)
             verb = move.split()[0]
-            continues = engine.turn_continues(state, after, seat)
+            continues = engine.turn_continues(state, after, seat=seat, move=move)
             seen[continues].add(verb)
             # A Gin lay-off that finishes the lay-offs ends the hand, and so the turn.
             hand_went_on = engine.hands_played(after) == engine.hands_played(state)

@@ -23,6 +23,10 @@ SWEEP_IN_PROCESS = True
 # No pause between bot moves: a person's move request returns once every bot that follows
 # has played, so a test reads a settled table as soon as its request is answered.
 BOT_MOVE_DELAY = 0.0
+# No pause after a trick or a hand either, unless a test asks its own server for one (the test
+# of the whole trick on the table does).
+TRICK_PAUSE_SECONDS = float(os.environ.get("CARDSITE_E2E_TRICK_PAUSE_SECONDS", "0"))
+HAND_PAUSE_SECONDS = float(os.environ.get("CARDSITE_E2E_HAND_PAUSE_SECONDS", "0"))
 # Each record starts with its level, so the tests can tell an error in the log from noise.
 LOGGING = {
     "version": 1,

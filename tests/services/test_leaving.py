@@ -166,7 +166,8 @@ def test_a_timed_out_pass_is_the_whole_turn_even_when_the_seat_leads_next():
         pytest.fail("no deal in 40 left seat 1 to lead after the pass")
     played = list(table.moves.filter(seat=1).values_list("move", flat=True))
     assert len(played) == 1 and played[0].startswith("pass ")
-    assert seat_of(table, 1).deadline is not None  # the lead is a new turn, timed afresh
+    fresh = seat_of(table, 1).deadline
+    assert fresh is not None and fresh.isoformat() != deadline  # the lead is a new turn, timed afresh
 
 
 def test_a_turn_played_in_time_cancels_its_timer():

@@ -136,3 +136,11 @@ def test_the_last_to_pass_who_holds_the_two_of_clubs_is_told_to_lead_it():
     assert list(engine.to_move(after)) == [holder]
     assert words[holder] == f"{HEARTS_NAMES[holder]} passes three cards. Your turn."
     assert not any(words[seat].endswith("Your turn.") for seat in range(4) if seat != holder)
+
+
+def test_while_seats_pass_at_once_a_pass_tells_no_one_still_choosing_that_it_is_their_turn():
+    engine = hearts.engine
+    state = engine.new_game(4, seed="7")
+    words, after = told(hearts, HEARTS_NAMES, state, 0, engine.legal_moves(state, 0)[0])
+    assert set(engine.to_move(after)) == {1, 2, 3}  # they were choosing already: nothing new
+    assert not any(said.endswith("Your turn.") for said in words.values())

@@ -497,11 +497,6 @@ class GinRummy(base.Engine):
             return "is done laying off"
         raise KeyError(verb)
 
-    def turn_continues(self, before, after, seat):
-        # A turn is a draw (or the up-card taken) and then the discard, knock or gin; the
-        # knocker's opponent's turn is all its lay-offs, then "done".
-        return after.phase in (DISCARD, LAYOFF) and after.turn == seat and after.hand_number == before.hand_number
-
     def is_over(self, state):
         return state.phase == OVER
 

@@ -263,9 +263,9 @@ class Hearts(base.Engine):
             return f"plays the {card_name(rest)}"
         return "passes three cards"
 
-    def turn_goes_on(self, state, seat, move):
+    def turn_continues(self, before, after, *, seat, move):
         # The last to pass, holding the two of clubs, then starts the play: a turn of its own.
-        return state.phase != PASS and super().turn_goes_on(state, seat, move)
+        return before.phase != PASS and super().turn_continues(before, after, seat=seat, move=move)
 
     def trick_taken(self, state, seat, move):
         index = _PLAY_INDEX.get(move)

@@ -424,10 +424,6 @@ class Rummy(base.Engine):
             return f"discards the {_card_words(words[0])}"
         return move
 
-    def turn_continues(self, before, after, seat):
-        # A turn is a draw, any melds and lay-offs, then the discard (or going out).
-        return after.phase == PLAY and after.turn == seat and after.round_number == before.round_number
-
     def is_over(self, state):
         return state.phase == OVER
 

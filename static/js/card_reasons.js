@@ -1,0 +1,22 @@
+// Why a card may not be played ("Wait for your turn.", "You must follow suit"): its note
+// (.card__why) shows under the card while it is hovered or focused, never over the player's
+// name above the hand, and is moved sideways just enough to stay on the screen (a card at
+// either end of a phone's hand would push a centred note off it).
+(function () {
+  "use strict";
+  var MARGIN = 4;
+
+  function place(event) {
+    var card = event.target.closest && event.target.closest('.card[aria-disabled="true"]');
+    var why = card && card.querySelector(".card__why");
+    if (!why) return;
+    why.style.setProperty("--why-shift", "0px");
+    var box = why.getBoundingClientRect();
+    var width = document.documentElement.clientWidth;
+    var shift = box.left < MARGIN ? MARGIN - box.left : box.right > width - MARGIN ? width - MARGIN - box.right : 0;
+    why.style.setProperty("--why-shift", shift + "px");
+  }
+
+  document.addEventListener("mouseover", place);
+  document.addEventListener("focusin", place);
+})();
