@@ -138,9 +138,16 @@
       return el.textContent.trim() === where.text && focusable(el);
     })[0] || null;
   }
+  var WAIT = "wait";
   function fallback(board) {
     var stock = board.querySelector(".pile__draw");
     if (focusable(stock)) return stock;
+    var legal = board.querySelector(".hand .card--legal");
+    if (focusable(legal)) return legal;
+    // Others still to play (the bots' frames come one by one): wait for the frame of your turn,
+    // so the focus lands on a card you may play then (table.js's choice, or the one above).
+    var me = board.querySelector(".me");
+    if (me && !me.classList.contains("is-turn") && !board.querySelector(".final")) return WAIT;
     var first = board.querySelector(".hand button[data-card]");
     if (focusable(first)) return first;
     return buttonsIn(board)[0] || null;
@@ -160,6 +167,7 @@
     // A game just over: its first button (Play again) is what comes next, brought into view.
     var over = board.querySelector(".final button");
     var target = over || findPlace(board, place) || fallback(board);
+    if (target === WAIT) return;
     place = null;
     if (target) target.focus({preventScroll: !over});
   }

@@ -30,6 +30,11 @@
   }
 
   function snapshot(board) {
+    var cards = cardsOn(board);
+    if (dropped && Date.now() - dropped.at < 5000) {
+      dropped.codes.forEach(function (code) { if (cards[code]) cards[code].rect = shifted(cards[code].rect, dropped); });
+    }
+    dropped = null;
     var seats = {};
     board.querySelectorAll(".opponent").forEach(function (seat) {
       var place = /\bopponent--(\w+)/.exec(seat.className);
@@ -37,7 +42,7 @@
     });
     return {
       board: board,
-      cards: cardsOn(board),
+      cards: cards,
       backs: Array.prototype.map.call(board.querySelectorAll(".card--back"), box).filter(Boolean),
       stock: box(board.querySelector(".pile__draw")),
       seats: seats,
@@ -55,7 +60,9 @@
     var place = play && /\btrick__play--(\w+)/.exec(play.className);
     if (place && old.seats[place[1]]) return {rect: old.seats[place[1]].rect};
     if (place) return null;  // your own card: it was in your hand, found there already
-    if (old.stock && element.closest(".hand, [data-pile]")) return {rect: old.stock};
+    // Drawn: into a hand, or turned onto a patience waste. (A card under a foundation's top,
+    // shown again by an undo, just appears.)
+    if (old.stock && element.closest(".hand, .waste")) return {rect: old.stock};
     var mover = Object.keys(old.seats).filter(function (key) { return old.seats[key].turn; });
     if (mover.length === 1 && !element.closest(".hand")) return {rect: old.seats[mover[0]].rect};
     return null;
@@ -143,6 +150,30 @@
     Promise.all(runs.map(function (run) { return run.finished; })).then(function () { layer.remove(); },
       function () { layer.remove(); });
     document.dispatchEvent(new CustomEvent("cards:celebrated", {detail: {cards: runs.length}}));
+  }
+
+  // A card dragged and dropped is already where the pointer let go of it (and the cards lying
+  // on it with it): from there it travels, not from where it was picked up.
+  var grab = null;
+  var dropped = null;
+  document.addEventListener("dragstart", function (event) {
+    var card = event.target.closest && event.target.closest("#board [data-card]");
+    var rect = box(card);
+    grab = rect ? {card: card, x: event.clientX - rect.left, y: event.clientY - rect.top, rect: rect} : null;
+  });
+  document.addEventListener("drop", function (event) {
+    var onPile = event.target.closest && event.target.closest("#board [data-pile]");
+    if (!grab || !onPile) { grab = null; return; }  // a hand rearranged by hand: no frame follows
+    var codes = [];
+    for (var card = grab.card; card; card = card.nextElementSibling) {
+      if (card.dataset && card.dataset.card) codes.push(card.dataset.card);
+    }
+    dropped = {codes: codes, dx: event.clientX - grab.x - grab.rect.left, dy: event.clientY - grab.y - grab.rect.top,
+               at: Date.now()};
+    grab = null;
+  });
+  function shifted(rect, by) {
+    return {left: rect.left + by.dx, top: rect.top + by.dy, width: rect.width, height: rect.height};
   }
 
   // Another part of the page that changes the board itself can have its cards follow too.

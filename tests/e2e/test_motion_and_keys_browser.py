@@ -41,6 +41,8 @@ document.addEventListener("cards:moved", function (event) {
     running: Array.prototype.filter.call(board.querySelectorAll("[data-card]"),
       function (card) { return card.getAnimations().length > 0; }).map(function (card) { return card.dataset.card; }),
     animations: document.getAnimations().length,
+    intoTrick: Array.prototype.filter.call(board.querySelectorAll(".trick [data-card]"),
+      function (card) { return card.getAnimations().length > 0; }).map(function (card) { return card.dataset.card; }),
   });
 });
 document.addEventListener("cards:celebrated", function (event) {
@@ -107,6 +109,26 @@ def test_a_card_drawn_from_the_stock_comes_from_the_stock(open_page):
     drawn = pile_top(page, "waste").get_attribute("data-card")
     done = motion_at(page, seq + 1)
     assert drawn in done["running"], f"the drawn {drawn} did not come from the stock: {done}"
+
+
+def test_a_card_played_travels_from_the_hand_to_the_trick(open_page):
+    page = motion_page(open_page)
+    page.goto("/hearts/")
+    page.get_by_role("button", name="Play now").click()
+    expect(page).to_have_url(TABLE_URL)
+    wait_for_live_view(page)
+    cards = page.locator("#board .hand [data-select-card]")
+    for index in range(3):
+        cards.nth(index).click()
+    with move_response(page) as passed:
+        page.get_by_role("button", name=re.compile(r"^Pass 3 cards")).click()
+    expect(page.locator("#board")).to_have_attribute("data-seq", passed.value.headers["x-table-seq"])
+    legal = page.locator("#board .hand .card--legal")
+    expect(legal.first).to_be_visible()
+    card = legal.first.get_attribute("data-card")
+    with move_response(page):
+        legal.first.click()
+    page.wait_for_function("card => window.__motion.some(m => m.intoTrick.indexOf(card) >= 0)", arg=card)
 
 
 def test_with_reduced_motion_nothing_moves(open_page):
