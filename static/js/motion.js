@@ -64,7 +64,10 @@
     // shown again by an undo, just appears.)
     if (old.stock && element.closest(".hand, .waste")) return {rect: old.stock};
     var mover = Object.keys(old.seats).filter(function (key) { return old.seats[key].turn; });
-    if (mover.length === 1 && !element.closest(".hand")) return {rect: old.seats[mover[0]].rect};
+    // Laid down by whoever was to play (a discard, a meld); not a summary panel's cards.
+    if (mover.length === 1 && !element.closest(".hand, [data-hand-over], .final")) {
+      return {rect: old.seats[mover[0]].rect};
+    }
     return null;
   }
 
