@@ -167,7 +167,7 @@ def win(page: Page) -> None:
         pile_top(page, "t0").dblclick()
     assert moved.value.status == 204
     wait_for_seq(page, seq + 1)
-    expect(page.locator("#status")).to_have_text("You won in 1 moves!")
+    expect(page.locator("#status")).to_have_text("You won in 1 move!")
 
 
 def test_a_won_game_is_celebrated_and_offers_play_again(open_page):
