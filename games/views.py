@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect, push_url, reswap, retarget
 
 from games import boards, catalogue, deals, fairness, invites, recovery, selectors, services
 from games.models import Table
@@ -99,8 +100,13 @@ def play_now(request, game):
         table = services.play_now(game=game, player=request.player, options=options, deal_number=number,
                                   daily=daily)
     except (ValueError, services.TableError) as error:
-        return _game_page(request, game, code_error=getattr(error, "message", str(error)), status=400,
+        page = _game_page(request, game, code_error=getattr(error, "message", str(error)), status=400,
                           chosen=_posted_options(engine, request.POST), deal=request.POST.get("deal", ""))
+        if request.htmx:  # a finished board's "Play again": the game page, with the reason, as the page
+            page = push_url(reswap(retarget(page, "body"), "innerHTML"), reverse("game", args=[game]))
+        return page
+    if request.htmx:  # an XHR would follow a redirect and swap the table's page into the button
+        return HttpResponseClientRedirect(reverse("table", args=[table.pk]))
     return redirect("table", table_id=table.pk)
 
 

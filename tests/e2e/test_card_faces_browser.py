@@ -57,6 +57,7 @@ def assert_fits_the_width(page: Page) -> None:
 def assert_indexes_in_sight(page: Page, selector: str) -> int:
     """Every card matching ``selector`` shows its own rank and suit, on top of everything else."""
     page.locator("#board .felt").scroll_into_view_if_needed()
+    page.wait_for_function("document.getAnimations().length === 0")  # the cards have landed (motion.js)
     shown = page.locator(selector).evaluate_all(INDEX_IN_SIGHT)
     assert shown, f"no card matches {selector}"
     for card in shown:

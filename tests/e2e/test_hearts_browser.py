@@ -250,6 +250,8 @@ def test_on_a_phone_the_whole_hand_fits_the_screen_width(open_page):
     def assert_hand_fits(count: int) -> None:
         cards = page.locator("#board .hand [data-card]")
         expect(cards).to_have_count(count)
+        # Where the cards lie once they have stopped: a frame's cards travel to their places.
+        page.wait_for_function("document.getAnimations().length === 0")
         scroll_width = page.evaluate("document.documentElement.scrollWidth")
         assert scroll_width <= width, f"the page is {scroll_width}px wide on a {width}px screen"
         boxes = cards.evaluate_all(

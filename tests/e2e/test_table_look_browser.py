@@ -134,11 +134,14 @@ def test_pages_load_without_a_console_error_or_a_missing_file(open_page):
     assert (errors, missing) == ([], [])
 
 
-# The play area's lowest point: every card shown and every move button, leaving out what is
-# shut in a disclosure (the last trick, the score sheet) and the table's own actions below it.
+# The play area's lowest point: the cards of the opponents, the felt and your hand, and every
+# move button, leaving out what is shut in a disclosure (the last trick, the score sheet), notes
+# under the hand (Gin's best melds) and the table's own actions below it.
 PLAY_AREA_BOTTOM = """
 () => Math.max(...Array.from(document.querySelectorAll(
-    "#board [data-card], #board form button, #board .solitaire-bar button"))
+    "#board .opponents [data-card], #board .felt [data-card], #board .piles [data-card], " +
+    "#board .hand [data-card], " +
+    "#board form button, #board .solitaire-bar button"))
   .filter(element => !element.closest("details:not([open])") && element.getClientRects().length)
   .map(element => element.getBoundingClientRect().bottom + window.scrollY))
 """
