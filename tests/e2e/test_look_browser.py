@@ -128,7 +128,7 @@ def test_sound_is_off_until_the_player_turns_it_on_then_a_move_plays_one_and_the
     expect(page.locator("#board")).to_have_attribute("data-seq", settled_seq(answer.value))
     # Every seat plays before the turn comes back: the trick the card went into was taken.
     page.wait_for_function("window.__audio.sounds.includes('trick')")
-    assert set(audio(page)["sounds"]) == {"card", "trick"}, audio(page)
+    assert set(audio(page)["sounds"]) <= {"card", "trick"}, audio(page)  # no deal, no win
 
     page.reload()
     wait_for_live_view(page)
