@@ -176,8 +176,12 @@ def test_after_a_hand_the_bots_wait_before_playing_into_the_next(paced_page):
     for _ in range(14):  # our thirteen cards, then hand 2's pass
         if page.wait_for_function(PASSING_OR_OUR_TURN, timeout=3 * LIVE_MS).json_value() == "pass":
             break
+        seq = int(page.locator("#board").get_attribute("data-seq"))
         with move_response(page):
             page.locator("#board .me.is-turn .hand .card--legal").first.click()
+        # The answer comes before the frame: until the frame is in, the board still says it
+        # is our turn, and a second click would land on a card that is about to go.
+        page.wait_for_function("seq => Number(document.getElementById('board').dataset.seq) > seq", arg=seq)
     expect(page.locator("#board .score-sheet tbody tr")).to_have_count(1)
     # Hand 2 is dealt, and the bots read the end of hand 1 as long as we do: none has passed yet
     # (at once, they would all have passed within the hand's last move).
