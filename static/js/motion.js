@@ -18,11 +18,13 @@
   }
 
   // One element per card: the first one shown (a card may also lie in a closed disclosure).
+  // The hand-over panel's cards are a record of the hand just played, not cards in play: they
+  // neither travel nor are travelled from (its cards are dealt again beside it).
   function cardsOn(board) {
     var found = {};
     board.querySelectorAll("[data-card]").forEach(function (element) {
       var code = element.dataset.card;
-      if (found[code]) return;
+      if (found[code] || element.closest("[data-hand-over]")) return;
       var rect = box(element);
       if (rect) found[code] = {element: element, rect: rect};
     });

@@ -115,10 +115,18 @@ def test_hearts_hand_over_names_each_seats_points_and_next_hand_puts_it_away_for
     took = {1: HEARTS[:5], 2: ["QS", *HEARTS[5:8]], 3: HEARTS[8:]}
     put_state(page, table_id, hearts, hearts_last_trick(took=took))
     expect(page.locator(PANEL)).to_be_hidden()  # no hand has ended yet
+    # The panel's cards are a record of the hand, not cards in play: none travels into it
+    # (motion.js tells "cards:moved" just after it has started the frame's animations).
+    page.evaluate("""() => document.addEventListener("cards:moved", () => {
+      const panel = document.querySelectorAll("#board [data-hand-over] [data-card]");
+      if (panel.length) window.__panelCardsMoving = Array.from(panel).filter(c => c.getAnimations().length).length;
+    })""")
 
     play(page, lambda: page.locator('#board .hand [data-card="AH"]').click())
     panel = page.locator(PANEL)
     expect(panel).to_be_visible()
+    page.wait_for_function("() => window.__panelCardsMoving !== undefined")
+    assert page.evaluate("window.__panelCardsMoving") == 0
     expect(panel.locator("h2")).to_have_text("Hand 1 is over")
     expect(page.locator("#status")).to_have_text("Your turn: choose three cards to pass right.")
     # A row per seat: the point cards it took, the points the score sheet gives it, its total.

@@ -163,6 +163,7 @@ def test_once_the_match_is_over_the_hand_offers_no_move_buttons():
                "legal_moves": set(), "actions": [("meld", "Meld"), ("discard", "Discard")], "arrangeable": ""}
     assert render_to_string("games/_meld_hand.html", context | {"over": False}).count("data-verb=") == 2
     assert "data-verb=" not in render_to_string("games/_meld_hand.html", context | {"over": True})
+    assert "Select cards, then an action" not in render_to_string("games/_meld_hand.html", context | {"over": True})
 
 
 @pytest.mark.django_db
