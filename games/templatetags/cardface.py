@@ -172,8 +172,9 @@ def card_slot(*, pile: str = "", label: str = "", mark: str = ""):
     its pile; else an image named ``label``, or hidden from readers when it has none.
     ``mark`` is drawn inside it (the stock's "turn the waste over")."""
     if pile:
+        mark = f'<span aria-hidden="true">{escape(mark)}</span>' if mark else ""
         return mark_safe(f'<button type="button" class="card card--empty" '
-                         f'aria-label="{pile_words(pile).capitalize()}, empty">{escape(mark)}</button>')
+                         f'aria-label="{pile_words(pile).capitalize()}, empty">{mark}</button>')
     if label:
         return mark_safe(f'<span class="card card--empty" role="img" aria-label="{escape(label)}">{escape(mark)}</span>')
     return mark_safe(f'<span class="card card--empty" aria-hidden="true">{escape(mark)}</span>')
@@ -205,9 +206,10 @@ def column(cards_bottom_up: list[str], pile: str):
 
 @register.simple_tag
 def slot(card: str | None, pile: str):
-    """One place that holds one card at a time (a free cell, a foundation's top)."""
+    """One place that holds one card at a time (a free cell, a foundation's top). An empty
+    foundation shows its suit, so that it never looks like a free cell."""
     if card is None:
-        return card_slot(pile=pile)
+        return card_slot(pile=pile, mark=SUIT_SYMBOLS.get(pile[1:], "") if pile[:1] == "f" else "")
     return card_face(card, pile=pile, label=f"{cards.card_name(card)}, on {pile_words(pile)}")
 
 

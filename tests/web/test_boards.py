@@ -61,6 +61,11 @@ def test_backs_and_empty_slots():
     assert cardface.card_slot(label="The discard pile is empty") == (
         '<span class="card card--empty" role="img" aria-label="The discard pile is empty"></span>')
     assert cardface.card_slot(mark="↺") == '<span class="card card--empty" aria-hidden="true">↺</span>'
+    # An empty foundation shows its suit, so that it never looks like a free cell.
+    assert cardface.slot(None, "fH") == (
+        '<button type="button" class="card card--empty" aria-label="The hearts foundation, empty">'
+        '<span aria-hidden="true">♥</span></button>')
+    assert cardface.slot(None, "c0") == '<button type="button" class="card card--empty" aria-label="Free cell 1, empty"></button>'
     assert cardface.column(["??", "5H", "4S"], "t0") == (
         cardface.card_back() + cardface.card_face("5H", pile="t0", depth=2)
         + cardface.card_face("4S", pile="t0", depth=1))
