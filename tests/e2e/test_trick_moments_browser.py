@@ -109,6 +109,13 @@ def play_now_and_pass(page: Page) -> None:
     choose_and_pass(page)
 
 
+def wait_for_the_frame_after(page: Page, seq: int) -> None:
+    """The move's answer (204) comes before its frame: until the frame is in, the board still
+    says it is our turn, and a second click would chase a card that is about to go."""
+    page.wait_for_function("seq => Number(document.getElementById('board').dataset.seq) > seq", arg=seq,
+                           timeout=LIVE_MS)
+
+
 def play_to_a_taken_trick(page: Page, *, won_by_us: bool) -> None:
     """Play whenever it is our turn until a completed trick we won (``won_by_us``) or a bot won
     lies on the table: our highest legal card to win tricks, our lowest to lose them."""
@@ -122,7 +129,9 @@ def play_to_a_taken_trick(page: Page, *, won_by_us: bool) -> None:
                 page.wait_for_function("() => !document.querySelector('#board .trick__done:not(.is-taken)')")
                 continue
         legal = page.locator("#board .me.is-turn .hand .card--legal")
+        seq = int(page.locator("#board").get_attribute("data-seq"))
         (legal.last if won_by_us else legal.first).click()
+        wait_for_the_frame_after(page, seq)
         page.wait_for_function("() => !document.querySelector('#board .trick__done:not(.is-taken)')")
     raise AssertionError("no trick of the kind wanted in sixty moves")
 
@@ -179,9 +188,7 @@ def test_after_a_hand_the_bots_wait_before_playing_into_the_next(paced_page):
         seq = int(page.locator("#board").get_attribute("data-seq"))
         with move_response(page):
             page.locator("#board .me.is-turn .hand .card--legal").first.click()
-        # The answer comes before the frame: until the frame is in, the board still says it
-        # is our turn, and a second click would land on a card that is about to go.
-        page.wait_for_function("seq => Number(document.getElementById('board').dataset.seq) > seq", arg=seq)
+        wait_for_the_frame_after(page, seq)
     expect(page.locator("#board .score-sheet tbody tr")).to_have_count(1)
     # Hand 2 is dealt, and the bots read the end of hand 1 as long as we do: none has passed yet
     # (at once, they would all have passed within the hand's last move).
