@@ -13,6 +13,7 @@ so later tests in the same session start from empty tables.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
@@ -125,18 +126,10 @@ def _wait_until_database_is_free(django_db_blocker) -> None:
     raise RuntimeError("the live server's database sessions outlived it")
 
 
-@pytest.fixture(scope="session")
-def daphne_server(django_db_setup, django_db_blocker, tmp_path_factory):
-    """Daphne serving the site from the test database; yields its URL and log."""
-    from django.db import connection
-
-    database_name = str(connection.settings_dict["NAME"])
-    if connection.vendor == "sqlite" and connection.is_in_memory_db():
-        pytest.fail(
-            "the SQLite test database is in memory, so the server cannot share it; "
-            "set DATABASES['default']['TEST']['NAME'] to a file"
-        )
-    log = tmp_path_factory.mktemp("daphne") / "daphne.log"
+@contextlib.contextmanager
+def served(*, env: dict[str, str], log: Path):
+    """A Daphne of the site with ``env``, on a socket this process binds to a free loopback port
+    and hands over (``--fd``), healthy before it is yielded and stopped after."""
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.bind(("127.0.0.1", 0))
     listener.listen(128)
@@ -144,12 +137,7 @@ def daphne_server(django_db_setup, django_db_blocker, tmp_path_factory):
     with log.open("wb") as output:
         process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "--fd", str(listener.fileno()), "cardsite.asgi:application"],
-            cwd=ROOT,
-            env=_server_environment(database_name),
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            pass_fds=[listener.fileno()],
-        )
+            cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT, pass_fds=[listener.fileno()])
     listener.close()  # the server holds its own copy
     url = f"http://127.0.0.1:{port}"
     try:
@@ -162,6 +150,24 @@ def daphne_server(django_db_setup, django_db_blocker, tmp_path_factory):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@pytest.fixture(scope="session")
+def daphne_server(django_db_setup, django_db_blocker, tmp_path_factory):
+    """Daphne serving the site from the test database; yields its URL and log."""
+    from django.db import connection
+
+    database_name = str(connection.settings_dict["NAME"])
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        pytest.fail(
+            "the SQLite test database is in memory, so the server cannot share it; "
+            "set DATABASES['default']['TEST']['NAME'] to a file"
+        )
+    log = tmp_path_factory.mktemp("daphne") / "daphne.log"
+    try:
+        with served(env=_server_environment(database_name), log=log) as server:
+            yield server
+    finally:
         _wait_until_database_is_free(django_db_blocker)
 
 

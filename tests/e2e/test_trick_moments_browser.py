@@ -8,10 +8,6 @@ their own for one (TRICK_PAUSE_SECONDS, via live_settings), on the same test dat
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -19,11 +15,9 @@ from tests.e2e.conftest import (
     CHROMIUM,
     ERROR_RECORD,
     FRAME_COUNTER,
-    ROOT,
     TIMEOUT_MS,
-    LiveServer,
     _server_environment,
-    _wait_until_healthy,
+    served,
 )
 from tests.e2e.test_friends_browser import new_private_table
 from tests.e2e.test_hearts_browser import (
@@ -56,29 +50,12 @@ def paced_server(daphne_server, tmp_path_factory):
     from django.db import connection
 
     log = tmp_path_factory.mktemp("paced") / "daphne.log"
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(128)
     env = _server_environment(str(connection.settings_dict["NAME"]))
     env["CARDSITE_E2E_TRICK_PAUSE_SECONDS"] = TRICK_PAUSE_SECONDS
     env["CARDSITE_E2E_HAND_PAUSE_SECONDS"] = HAND_PAUSE_SECONDS
     env["SWEEP_IN_PROCESS"] = "0"  # the session's server sweeps this database already
-    with log.open("wb") as output:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "--fd", str(listener.fileno()), "cardsite.asgi:application"],
-            cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT, pass_fds=[listener.fileno()])
-    url = f"http://127.0.0.1:{listener.getsockname()[1]}"
-    listener.close()
-    try:
-        _wait_until_healthy(url, process, log)
-        yield LiveServer(url=url, log=log)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with served(env=env, log=log) as server:
+        yield server
 
 
 @pytest.fixture
