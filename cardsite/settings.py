@@ -204,6 +204,13 @@ SHUTDOWN_GRACE_SECONDS = float(os.environ.get("SHUTDOWN_GRACE_SECONDS", "5"))
 # An open table socket checks this often that its last frame shows the table's seq, and
 # sends a fresh one if not (a frame lost while the channel layer was down).
 SOCKET_RESYNC_SECONDS = float(os.environ.get("SOCKET_RESYNC_SECONDS", "5"))
+# Moves come over the table socket (games.socket_limits): at most this many frames a second,
+# in bursts of up to as many; the excess is dropped and the socket told. One that has had more
+# than SOCKET_FLOOD_DROPS frames dropped (each forgiven after a second) is closed. A frame over
+# SOCKET_FRAME_BYTES is refused unread: a move is a few words.
+SOCKET_FRAMES_PER_SECOND = float(os.environ.get("SOCKET_FRAMES_PER_SECOND", "8"))
+SOCKET_FLOOD_DROPS = int(os.environ.get("SOCKET_FLOOD_DROPS", "20"))
+SOCKET_FRAME_BYTES = int(os.environ.get("SOCKET_FRAME_BYTES", "2048"))
 # Without a beat process (the embedded default) the web process sweeps in a thread of its own.
 SWEEP_IN_PROCESS = env_bool("SWEEP_IN_PROCESS", default=CELERY_TASK_ALWAYS_EAGER)
 

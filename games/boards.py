@@ -16,6 +16,8 @@ from typing import Any
 
 from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from games import catalogue, selectors
 from games.kit.engine import State
@@ -25,19 +27,22 @@ SPECTATOR = None
 
 
 def board(table: Table, seats: list[Seat], audience: int | None, *, state: State | None = None,
-          message: str = "", hint_move: str = "") -> str:
-    """The table as ``audience`` may see it; ``state`` is the table's, when the caller has it."""
-    return frames(table, seats, [audience], state=state, message=message, hint_move=hint_move)[audience]
+          message: str = "", hint_move: str = "", csrf_token: str = "") -> str:
+    """The table as ``audience`` may see it; ``state`` is the table's, when the caller has it.
+    ``csrf_token``: the page's own (its move form then posts without scripts too); frames
+    sent over sockets carry none, since one frame serves every socket of its audience."""
+    return frames(table, seats, [audience], state=state, message=message, hint_move=hint_move,
+                  csrf_token=csrf_token)[audience]
 
 
 def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, state: State | None = None,
            message: str = "", spoken: Mapping[int | None, str] | None = None,
-           hint_move: str = "") -> dict[int | None, str]:
+           hint_move: str = "", csrf_token: str = "") -> dict[int | None, str]:
     """One frame per audience, the state loaded (when not given) and the shared parts worked
     out once for all of them; ``spoken``: what each audience's live region says."""
     game = catalogue.get(table.game)
     shared = {"table": table, "engine": game.engine, "message": message, "hint_move": hint_move,
-              "trick_pause_ms": round(settings.TRICK_PAUSE_SECONDS * 1000)}
+              "trick_pause_ms": round(settings.TRICK_PAUSE_SECONDS * 1000), "csrf_token": csrf_token}
     spoken = spoken or {}
     if table.status == Table.Status.WAITING:
         return {audience: _waiting_room(table, seats, audience, shared) for audience in audiences}
@@ -59,12 +64,35 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
         legal = game.engine.legal_moves(state, audience) if audience is not None else []
         drawn[audience] = render_to_string(game.board_template, shared | {
             "viewer": audience, "seats": selectors.seats_around(seats, audience),
-            "announcement": spoken.get(audience, ""),
             "view": game.engine.view(state, audience), "legal_moves": set(legal),
             # The moves the page may post: it composes none itself, it picks one of these.
             "legal_json": json.dumps(legal),
-        })
+        }) + spoken_part(spoken.get(audience, ""))
     return drawn
+
+
+def spoken_part(words: str) -> str:
+    """What a frame's audience hears (the table page's polite live region), after the board."""
+    return format_html('<div id="announce" hx-swap-oob="innerHTML">{}</div>', words) if words else SafeString()
+
+
+def frame_key(table: Table, seats: list[Seat], audience: int | None) -> tuple:
+    """Everything a frame is drawn from besides the clock: two frames with the same key are
+    the same frame (games.frame_reuse reuses one for the other)."""
+    # The state as stored, not only its seq: a key that cannot go wrong if a write ever changes
+    # it without a move (a few microseconds beside a drawing's few hundred).
+    return (table.pk, table.seq, table.status, json.dumps(table.state), table.host_id, audience, tuple(
+        (seat.player_id, seat.player.display_name if seat.player_id else "", seat.bot_level, seat.away_since,
+         seat.deadline) for seat in seats))
+
+
+def move_answer(*, status: int, seq: int) -> str:
+    """A table socket's answer to a move it sent: ``status`` as HTTP would have answered it
+    (204 played; 4xx refused, after the board that says why), ``seq`` the table's move
+    number after the move (or where it stands, for a refusal). It lands in the page's
+    #move-answer (table.html), where the page and its tests can see what became of a move."""
+    return format_html('<div id="move-answer" hx-swap-oob="true" hidden data-status="{}" data-after="{}"></div>',
+                       status, seq)
 
 
 def replay_board(table: Table, seats: list[Seat], state: State, *, last: bool) -> str:

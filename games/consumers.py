@@ -1,5 +1,6 @@
 import asyncio
 import contextlib
+import json
 import logging
 from importlib import import_module
 
@@ -8,8 +9,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from accounts.services import session_player_id
-from games import boards, presence, realtime, recovery, selectors
+from games import boards, frame_reuse, presence, realtime, recovery, selectors, services
 from games.models import Table
+from games.socket_limits import CLOSE, DROP, TELL, FrameLimit
 
 logger = logging.getLogger(__name__)
 
@@ -21,8 +23,41 @@ class NoSuchSocket(AsyncWebsocketConsumer):
         await self.close(code=4404)
 
 
+# The close code of a socket that kept sending faster than SOCKET_FRAMES_PER_SECOND.
+FLOODING = 4429
+
+
+class MoveFrameError(ValueError):
+    """A socket frame that is not a move frame; the message is for the player."""
+
+
+def read_move_frame(text: str | None) -> tuple[str, int]:
+    """(move, seq) from a page's move frame, ``{"move": "play QS", "seq": "12"}`` (htmx's
+    ws-send sends the form's fields as text; other keys are ignored)."""
+    try:
+        frame = json.loads(text) if text is not None else None
+    except ValueError:
+        frame = None
+    if not isinstance(frame, dict) or not isinstance(frame.get("move"), str):
+        raise MoveFrameError("That was not a move: the table takes a move and the move number it was made at.")
+    seq = frame.get("seq")
+    if isinstance(seq, str) and seq.isascii() and seq.isdigit():
+        seq = int(seq)
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        raise MoveFrameError("seq must be the table's move number")
+    return frame["move"].strip(), seq
+
+
 class TableConsumer(AsyncWebsocketConsumer):
-    """Forwards one audience's frames to one socket; moves go over HTTP, not here.
+    """One audience's frames to one socket, and that socket's moves to the table.
+
+    A move frame is played as ``POST /t/<id>/move`` plays it (``services.play_move``), as
+    the session's Player: the origin check at connect (cardsite.origins) stands in for
+    CSRF, and the move's ``seq`` keeps out doubles and moves made on an old view. Every
+    move frame is answered on this socket alone (``boards.move_answer``): a refusal with
+    this socket's board and its reason, as an HTTP refusal is answered; the new board
+    itself reaches every audience through the groups. Frames are limited per socket
+    (games.socket_limits).
 
     The audience (a seat, or the spectators) comes from the session's Player, never from
     the URL or the client, and is looked up again whenever that Player's seat at this
@@ -46,10 +81,48 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not await database_sync_to_async(Table.objects.filter(pk=self.table_id).exists)():
             await self.close(code=4404)
             return
+        self.limit = FrameLimit(rate=settings.SOCKET_FRAMES_PER_SECOND, flood_drops=settings.SOCKET_FLOOD_DROPS)
         await self.accept()
         await database_sync_to_async(recovery.resume_table)(table_id=self.table_id)
         await self._follow_session()
         self.heartbeat = asyncio.ensure_future(self._keep_in_step())
+
+    async def receive(self, text_data=None, bytes_data=None):
+        verdict = self.limit.admit()
+        if verdict == CLOSE:
+            await self.close(code=FLOODING)
+            return
+        if verdict == DROP:
+            return
+        if verdict == TELL:
+            await self._refuse(status=429, message="Too many moves at once: wait for the table to catch up.")
+            return
+        limit = settings.SOCKET_FRAME_BYTES
+        frame = text_data if text_data is not None else bytes_data or b""
+        if len(frame) > limit or (text_data and len(text_data.encode()) > limit):
+            await self._refuse(status=413, message="A move is a few words; that message was too long to read.")
+            return
+        try:
+            move, seq = read_move_frame(text_data)
+            result = await database_sync_to_async(services.play_move)(
+                table_id=self.table_id, player_id=self.player_id, seq=seq, move=move)
+        except MoveFrameError as error:
+            await self._refuse(status=400, message=str(error))
+        except services.TableError as error:
+            await self._refuse(status=error.status, message=error.message)
+        else:
+            await self.send(text_data=boards.move_answer(status=204, seq=result.table.seq))
+
+    async def _refuse(self, *, status: int, message: str):
+        """This socket's board with the reason, and the answer saying the move was refused."""
+        html, self.shown = await database_sync_to_async(self._board_with)(message)
+        await self.send(text_data=html + boards.move_answer(status=status, seq=self.shown[0]))
+
+    def _board_with(self, message: str):
+        table = Table.objects.get(pk=self.table_id)
+        seats = selectors.table_seats(table)
+        html = boards.board(table, seats, selectors.viewer_among(seats, self.player_id), message=message)
+        return html, (table.seq, table.status)
 
     async def disconnect(self, code):
         if self.heartbeat is not None:
@@ -64,6 +137,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         if event["group"] == self.group:
             self.shown = (event["seq"], event.get("status"))
             await self.send(text_data=event["html"])
+
+    async def table_changed(self, event):
+        """The table changed (spectators are told, not sent a board): this socket's board,
+        drawn once in this process for all its spectator sockets of the table."""
+        if event["group"] != self.group:
+            return
+        html, self.shown = await database_sync_to_async(frame_reuse.reused)(
+            ("change", self.table_id, event["change"]), self._audience_and_frame_now)
+        await self.send(text_data=html + boards.spoken_part(event["spoken"]))
 
     async def seat_changed(self, event):
         # table_id None: the Player's session changed (a logout): who this socket is may too.
@@ -111,11 +193,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=html)
 
     def _audience_and_frame(self):
+        """This socket's group and frame as the table stands; a frame drawn for the same table,
+        seats and audience a moment ago (another socket's, connecting too) is reused."""
         table = Table.objects.get(pk=self.table_id)
         seats = selectors.table_seats(table)
         viewer = selectors.viewer_among(seats, self.player_id)
-        html = boards.board(table, seats, viewer)
+        html = frame_reuse.reused(boards.frame_key(table, seats, viewer), lambda: boards.board(table, seats, viewer))
         return realtime.group_for(self.table_id, viewer), html, (table.seq, table.status), viewer is not None
+
+    def _audience_and_frame_now(self):
+        _, html, shown, _ = self._audience_and_frame()
+        return html, shown
 
     async def _keep_in_step(self):
         loop = asyncio.get_running_loop()

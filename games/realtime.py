@@ -7,6 +7,7 @@ cards never travel through a group that someone else listens to.
 
 import asyncio
 import concurrent.futures
+import uuid
 from collections.abc import Mapping
 
 from asgiref.sync import async_to_sync
@@ -52,14 +53,22 @@ def broadcast(table: Table, seats, *, state=None, spoken: Mapping[int | None, st
     """Send every audience its own frame of ``table`` as committed, with ``seats`` loaded and
     ``state`` (the table's, when the caller has it in hand) not read back; ``spoken``, what
     each audience's live region says (``announcement``)."""
-    # Bots and empty seats have no sockets: only people and spectators get frames (a person
-    # who later takes a seat gets the current frame when their socket joins it).
-    audiences = [seat.index for seat in seats if seat.player_id is not None] + [boards.SPECTATOR]
+    # Only audiences that may be listening are drawn for: bots, empty seats and people away
+    # (no socket open for the grace period) have no sockets, and a person who comes back or
+    # takes a seat gets the current frame when their socket joins. Spectators may be many or
+    # none: their group is told that the table changed, and each process with spectator
+    # sockets draws their board once (TableConsumer.table_changed, games.frame_reuse).
+    audiences = [seat.index for seat in seats if seat.player_id is not None and not seat.is_away]
+    status = str(table.status)
     frames = []
     for viewer, html in boards.frames(table, seats, audiences, state=state, spoken=spoken).items():
         group = group_for(table.pk, viewer)
         frames.append((group, {"type": "table.update", "group": group, "html": html, "seq": table.seq,
-                               "status": str(table.status)}))
+                               "status": status}))
+    watching = watch_group(table.pk)
+    frames.append((watching, {"type": "table.changed", "group": watching, "change": uuid.uuid4().hex,
+                              "seq": table.seq, "status": status,
+                              "spoken": (spoken or {}).get(boards.SPECTATOR, "")}))
     # One hop into the event loop for all the sends, not one per audience.
     _in_event_loop(_send_all, frames)
 

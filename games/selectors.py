@@ -21,10 +21,6 @@ def table_seats(table: Table) -> list[Seat]:
     return list(table.seats.select_related("player").order_by("index"))
 
 
-def table_seq(table_id: int) -> int | None:
-    return Table.objects.filter(pk=table_id).values_list("seq", flat=True).first()
-
-
 def table_seq_and_status(table_id: int) -> tuple[int, str] | None:
     return Table.objects.filter(pk=table_id).values_list("seq", "status").first()
 

@@ -3,6 +3,7 @@
 from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -139,7 +140,7 @@ def table_page(request, table_id):
     game = catalogue.get(table.game)
     return render(request, "games/table.html", {
         "table": table, "game": game, "engine": game.engine, "commitment": fairness.commitment(table.seed),
-        "board": boards.board(table, seats, viewer),
+        "board": boards.board(table, seats, viewer, csrf_token=get_token(request)),
     })
 
 
@@ -152,18 +153,15 @@ def move(request, table_id):
         seq = int(request.POST.get("seq", ""))
     except ValueError:
         return HttpResponseBadRequest("seq must be the table's move number")
+    # The session's Player is read here, before the service locks the table row.
+    player_id = request.player.pk
     try:
-        services.play_move(table_id=table_id, player=request.player, seq=seq, move=text.strip())
+        services.play_move(table_id=table_id, player_id=player_id, seq=seq, move=text.strip())
     except services.TableError as error:
         return _board_response(request, table_id, message=error.message, status=error.status)
-    if request.htmx:
-        # The new board reaches every seat over its socket; answering with it again would
-        # render the same frame twice. The header gives the table's seq as the answer leaves
-        # (bots may have played after this move already), so a client knows what to expect.
-        response = HttpResponse(status=204)
-        response["X-Table-Seq"] = str(selectors.table_seq(table_id))
-        return response
-    return redirect("table", table_id=table_id)
+    # The new board reaches every seat over its socket; answering with it again would render
+    # the same frame twice.
+    return _done(request, table_id)
 
 
 def _seat_action(service):

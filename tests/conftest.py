@@ -56,3 +56,11 @@ def cache_of_the_test_s_own(settings):
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                    "LOCATION": "tests"}}
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def no_frames_from_another_test():
+    """Frames reused within a process (games.frame_reuse) never cross from one test to the next."""
+    from games import frame_reuse
+
+    frame_reuse.forget()

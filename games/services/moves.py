@@ -14,7 +14,6 @@ from functools import partial
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import Player
 from games import catalogue, scheduling, selectors
 from games.kit.engine import IllegalMove
 from games.models import GameResult, Move, Seat, Table
@@ -35,15 +34,18 @@ class MoveResult:
 MOVE_TEXT_LIMIT = 1_000
 
 
-def play_move(*, table_id: int, player: Player, seq: int, move: str) -> MoveResult:
-    """A person's move, checked against the table's ``seq`` the client saw."""
+def play_move(*, table_id: int, player_id: int | None, seq: int, move: str) -> MoveResult:
+    """A person's move, checked against the table's ``seq`` the client saw.
+
+    ``player_id`` is resolved by the caller (the session read before, never inside the
+    table's lock): the lock is held only to read the state, apply the move and write."""
     if len(move) > MOVE_TEXT_LIMIT:
         raise MoveRejected(f"A move is a few words, not {len(move):,} characters.")
     move = " ".join(move.split())
     with transaction.atomic():
         table = locked_table(table_id)
         seats = selectors.table_seats(table)
-        seat = next((seat for seat in seats if seat.player_id == player.pk), None)
+        seat = next((seat for seat in seats if player_id is not None and seat.player_id == player_id), None)
         if seat is None:
             raise NotYourSeat("You have no seat at this table.")
         if table.status != Table.Status.PLAYING:

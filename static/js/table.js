@@ -28,6 +28,15 @@
     if (incoming && Number(incoming.dataset.seq) < Number(target.dataset.seq)) event.preventDefault();
   });
   document.body.addEventListener("htmx:wsAfterMessage", restoreFocus);
+
+  // Moves go over the table socket (the move form's ws-send): the button that was pressed is
+  // the move (a plain form post would send its name and value; htmx's socket send may not
+  // know it), and no headers ride along, since the socket already knows whose it is.
+  document.body.addEventListener("htmx:wsConfigSend", function (event) {
+    var submitter = event.detail.triggeringEvent && event.detail.triggeringEvent.submitter;
+    if (submitter && submitter.name) event.detail.parameters[submitter.name] = submitter.value;
+    event.detail.headers = null;
+  });
   document.body.addEventListener("htmx:afterRequest", function () { setTimeout(restoreFocus, 0); });
 
   // A refused action (an illegal move, a wrong invite code: 400, 403) is answered with the board

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -64,15 +65,46 @@ def walk_focus_to(page: Page, card: str) -> None:
             expect(now.locator(".card__why")).to_be_visible()
 
 
-def move_response(page: Page):
-    return page.expect_response(
-        lambda response: response.url.endswith("/move") and response.request.method == "POST"
-    )
+@dataclass
+class MoveAnswer:
+    """What the table socket answered to a move the page sent (games.boards.move_answer)."""
+
+    page: Page
+    status: int
+    after: int  # the table's seq right after the move (where it stands, for a refusal)
 
 
-def settled_seq(response) -> str:
-    """The table's seq as a move's answer left; bots play within the request, so it stays put."""
-    return response.headers["x-table-seq"]
+class AnsweredMove:
+    """``with move_response(page) as answer:`` a block that sends one move over the socket;
+    afterwards ``answer.value`` is the socket's answer to it."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.value: MoveAnswer | None = None
+
+    def __enter__(self) -> AnsweredMove:
+        # Each answer replaces #move-answer (an out-of-band swap): the old one is marked.
+        self.page.evaluate("document.getElementById('move-answer').dataset.old = '1'")
+        return self
+
+    def __exit__(self, kind, error, trace) -> None:
+        if kind is not None:
+            return
+        handle = self.page.wait_for_function(
+            "() => { const a = document.getElementById('move-answer'); return !a.dataset.old && a; }")
+        status, after = handle.evaluate("a => [a.dataset.status, a.dataset.after]")
+        self.value = MoveAnswer(page=self.page, status=int(status), after=int(after))
+
+
+def move_response(page: Page) -> AnsweredMove:
+    return AnsweredMove(page)
+
+
+def settled_seq(answer: MoveAnswer) -> str:
+    """The table's seq once the bots that follow the move have played: they play before the
+    socket answers (eagerly, in the server's process), so the server's board has it now."""
+    board = answer.page.request.get(answer.page.url.rstrip("/") + "/board", headers={"HX-Request": "true"})
+    return SEQ.search(board.text()).group(1)
 
 
 def trick_cards(page: Page) -> list[str]:

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from tests.catalogue.freecell.tables import position
 from tests.e2e.conftest import CHROMIUM
-from tests.e2e.test_hearts_browser import TABLE_URL, move_response, wait_for_live_view
+from tests.e2e.test_hearts_browser import TABLE_URL, move_response, settled_seq, wait_for_live_view
 from tests.e2e.test_patience_and_meld_browser import (
     board_seq,
     grip,
@@ -122,7 +122,7 @@ def test_a_card_played_travels_from_the_hand_to_the_trick(open_page):
         cards.nth(index).click()
     with move_response(page) as passed:
         page.get_by_role("button", name=re.compile(r"^Pass 3 cards")).click()
-    expect(page.locator("#board")).to_have_attribute("data-seq", passed.value.headers["x-table-seq"])
+    expect(page.locator("#board")).to_have_attribute("data-seq", settled_seq(passed.value))
     legal = page.locator("#board .hand .card--legal")
     expect(legal.first).to_be_visible()
     card = legal.first.get_attribute("data-card")

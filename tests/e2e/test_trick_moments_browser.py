@@ -99,17 +99,17 @@ def play_to_a_taken_trick(page: Page, *, won_by_us: bool) -> None:
     for _ in range(60):
         page.wait_for_function(TABLE_NOW, timeout=LIVE_MS)
         if page.evaluate(TABLE_NOW) == "taken":
-            ours = "You take" in page.locator("#board .trick__winner").inner_text()
-            if ours == won_by_us:
+            if ("You take" in page.locator("#board .trick__winner").inner_text()) == won_by_us:
                 return
-            if not ours:  # the bot leads once the beat is over
-                page.wait_for_function("() => !document.querySelector('#board .trick__done:not(.is-taken)')")
-                continue
+            # Not the kind wanted: it lies for its beat, then goes; play on after that. (A bot
+            # that completes the trick plays within milliseconds of our card, so the frame of
+            # our card and the taken trick's come together: it is looked at here, first.)
+            page.wait_for_function("() => !document.querySelector('#board .trick__done:not(.is-taken)')")
+            continue
         legal = page.locator("#board .me.is-turn .hand .card--legal")
         seq = int(page.locator("#board").get_attribute("data-seq"))
         (legal.last if won_by_us else legal.first).click()
         wait_for_the_frame_after(page, seq)
-        page.wait_for_function("() => !document.querySelector('#board .trick__done:not(.is-taken)')")
     raise AssertionError("no trick of the kind wanted in sixty moves")
 
 

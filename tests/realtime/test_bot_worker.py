@@ -37,7 +37,7 @@ def test_bots_finish_a_hand_through_the_worker(settings):
             state = state_of(table)
             if hearts.hands_played(state) > 0:
                 break
-            services.play_move(table_id=table.pk, player=player, seq=table.seq,
+            services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq,
                                move=hearts.legal_moves(state, 0)[0])
         assert hearts.hands_played(state_of(table)) == 1
         assert table.moves.exclude(seat=0).count() >= 39, "the bots played their cards"

@@ -48,7 +48,7 @@ async def test_a_closed_socket_gives_the_seat_to_a_bot_and_a_reconnect_takes_it_
     assert not (await database_sync_to_async(seat)(table, 1)).is_away
     hand = hearts.view(await database_sync_to_async(state_of)(table), 0)["hand"]
     await database_sync_to_async(services.play_move)(
-        table_id=table.pk, player=me, seq=(await database_sync_to_async(Table.objects.get)(pk=table.pk)).seq,
+        table_id=table.pk, player_id=me.pk, seq=(await database_sync_to_async(Table.objects.get)(pk=table.pk)).seq,
         move="pass " + " ".join(hand[:3]))
     # Play on until it is seat 1's turn: no bot may move for it any more.
     for _ in range(60):
@@ -58,7 +58,7 @@ async def test_a_closed_socket_gives_the_seat_to_a_bot_and_a_reconnect_takes_it_
         assert movers == (0,)
         current = await database_sync_to_async(Table.objects.get)(pk=table.pk)
         await database_sync_to_async(services.play_move)(
-            table_id=table.pk, player=me, seq=current.seq,
+            table_id=table.pk, player_id=me.pk, seq=current.seq,
             move=hearts.legal_moves(await database_sync_to_async(state_of)(table), 0)[0])
     assert 1 in await database_sync_to_async(to_move)(table)
     before = await database_sync_to_async(lambda: table.moves.filter(seat=1).count())()
@@ -67,7 +67,7 @@ async def test_a_closed_socket_gives_the_seat_to_a_bot_and_a_reconnect_takes_it_
     # ...and they play it themselves.
     current = await database_sync_to_async(Table.objects.get)(pk=table.pk)
     card = hearts.legal_moves(await database_sync_to_async(state_of)(table), 1)[0]
-    await database_sync_to_async(services.play_move)(table_id=table.pk, player=friend, seq=current.seq, move=card)
+    await database_sync_to_async(services.play_move)(table_id=table.pk, player_id=friend.pk, seq=current.seq, move=card)
     last = await database_sync_to_async(lambda: table.moves.filter(seat=1).last())()
     assert last.move == card and last.seq == current.seq + 1
     await mine.disconnect()

@@ -60,7 +60,7 @@ def states_by_seq(table):
 def play_my_turn(table, player):
     table.refresh_from_db()
     seat = 0
-    services.play_move(table_id=table.pk, player=player, seq=table.seq,
+    services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq,
                        move=hearts.legal_moves(state_of(table), seat)[0])
     table.refresh_from_db()
     return hearts.view(state_of(table), None)["hand_number"]
@@ -72,7 +72,7 @@ def play_as_a_bot_would(table, player, rng):
     game = catalogue.get(table.game)
     state = state_of(table)
     move = game.bots[-1].choose(game.engine.view(state, 0), game.engine.legal_moves(state, 0), rng)
-    services.play_move(table_id=table.pk, player=player, seq=table.seq, move=move)
+    services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq, move=move)
     state = state_of(table)
     return game.engine.hands_played(state) >= 1 or game.engine.is_over(state)
 
@@ -176,3 +176,34 @@ async def test_taking_and_leaving_a_seat_moves_the_open_socket_to_the_new_audien
     frames = await drain(socket)
     assert frames and all('class="hand"' not in frame for frame in frames)
     await socket.disconnect()
+
+
+async def test_spectators_of_one_process_share_one_drawing_and_none_is_drawn_without_them(monkeypatch):
+    from games import boards
+
+    drawn = []  # the audience of every board drawn
+    real_render = boards.render_to_string
+    monkeypatch.setattr(boards, "render_to_string",
+                        lambda name, context: drawn.append(context["viewer"]) or real_render(name, context))
+    table, (player,) = await database_sync_to_async(started_table)()
+    mine = await connect(table.pk, player)
+    await drain(mine)
+    drawn.clear()
+    await database_sync_to_async(play_my_turn)(table, player)
+    await drain(mine)
+    assert None not in drawn, "a spectators' board was drawn with nobody watching"
+
+    watchers = [await connect(table.pk, None) for _ in range(3)]
+    for watcher in watchers:
+        await drain(watcher)
+    drawn.clear()
+    moves_before = await database_sync_to_async(table.moves.count)()
+    await database_sync_to_async(play_my_turn)(table, player)
+    changes = await database_sync_to_async(table.moves.count)() - moves_before
+    seen = [await drain(watcher) for watcher in watchers]
+    assert all(frames and SEQ.search(frames[-1]) for frames in seen)
+    table = await database_sync_to_async(Table.objects.get)(pk=table.pk)
+    assert {int(SEQ.search(frames[-1]).group(1)) for frames in seen} == {table.seq}
+    assert 0 < drawn.count(None) <= changes, "each change drawn at most once for all three spectators"
+    for socket in (mine, *watchers):
+        await socket.disconnect()

@@ -44,7 +44,7 @@ def test_each_bot_turn_waits_the_delay_and_longer_after_a_trick_or_a_hand(paced,
         before = state_of(table)
         if 0 in hearts.to_move(before):
             delayed_tasks.pending.clear()  # a bot turn held for the seq this move replaces
-            services.play_move(table_id=table.pk, player=me, seq=table.seq, move=hearts.legal_moves(before, 0)[0])
+            services.play_move(table_id=table.pk, player_id=me.pk, seq=table.seq, move=hearts.legal_moves(before, 0)[0])
         else:
             (delay, function, queued), = delayed_tasks.pending  # one bot turn held, never two
             delayed_tasks.pending.clear()
@@ -102,7 +102,7 @@ def test_a_person_coming_back_does_not_cut_the_pause_after_a_trick_short(paced, 
         before = state_of(table)
         if 0 in hearts.to_move(before):
             delayed_tasks.pending.clear()  # a bot turn held for the seq this move replaces
-            services.play_move(table_id=table.pk, player=me, seq=table.seq, move=hearts.legal_moves(before, 0)[0])
+            services.play_move(table_id=table.pk, player_id=me.pk, seq=table.seq, move=hearts.legal_moves(before, 0)[0])
         else:
             (_, function, queued), = delayed_tasks.pending
             delayed_tasks.pending.clear()

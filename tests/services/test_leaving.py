@@ -72,7 +72,7 @@ def test_a_person_alone_with_bots_gone_for_a_minute_finds_the_game_paused_and_pl
     presence.socket_opened(table_id=table.pk, player_id=me.pk)
     assert not seat_of(table, 0).is_away
     hand = hearts.view(state_of(table), 0)["hand"]
-    services.play_move(table_id=table.pk, player=me, seq=table.seq, move="pass " + " ".join(hand[:3]))
+    services.play_move(table_id=table.pk, player_id=me.pk, seq=table.seq, move="pass " + " ".join(hand[:3]))
     table.refresh_from_db()
     assert table.seq > before[1]
 
@@ -95,7 +95,7 @@ def test_a_paused_table_is_abandoned_only_once_everyone_has_been_away_a_day(sett
     assert table.status == Table.Status.ABANDONED and table.seq == seq
     assert not table.results.exists()  # an abandoned game never counts as a loss
     with pytest.raises(services.MoveRejected, match="abandoned"):
-        services.play_move(table_id=table.pk, player=me, seq=seq, move="pass 2C 3C 4C")
+        services.play_move(table_id=table.pk, player_id=me.pk, seq=seq, move="pass 2C 3C 4C")
 
 
 def test_the_sweep_finds_tables_left_without_a_goodbye(settings):
@@ -156,7 +156,7 @@ def test_a_timed_out_pass_is_the_whole_turn_even_when_the_seat_leads_next():
     for attempt in range(40):
         table, (host, friend) = timed_table(seed=f"timed-pass-{attempt}")
         hand = hearts.view(state_of(table), 0)["hand"]
-        services.play_move(table_id=table.pk, player=host, seq=table.seq,
+        services.play_move(table_id=table.pk, player_id=host.pk, seq=table.seq,
                            move="pass " + " ".join([card for card in hand if card != "2C"][:3]))
         deadline = seat_of(table, 1).deadline.isoformat()
         assert services.play_timed_out_turn(table_id=table.pk, seat_index=1, deadline=deadline) is True
@@ -174,7 +174,7 @@ def test_a_turn_played_in_time_cancels_its_timer():
     table, (host, friend) = timed_table()
     deadline = seat_of(table, 0).deadline.isoformat()
     hand = hearts.view(state_of(table), 0)["hand"]
-    services.play_move(table_id=table.pk, player=host, seq=table.seq, move="pass " + " ".join(hand[:3]))
+    services.play_move(table_id=table.pk, player_id=host.pk, seq=table.seq, move="pass " + " ".join(hand[:3]))
     table.refresh_from_db()
     before = snapshot(table)
     assert services.play_timed_out_turn(table_id=table.pk, seat_index=0, deadline=deadline) is False

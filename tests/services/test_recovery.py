@@ -26,7 +26,7 @@ hearts = catalogue.get("hearts").engine
 def pass_three(table, player):
     table.refresh_from_db()
     hand = hearts.view(state_of(table), 0)["hand"]
-    services.play_move(table_id=table.pk, player=player, seq=table.seq, move="pass " + " ".join(hand[:3]))
+    services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq, move="pass " + " ".join(hand[:3]))
     table.refresh_from_db()
     return table
 
@@ -35,7 +35,7 @@ def play_to_a_bot_turn(table, player):
     """Pass, then play the two of clubs if it is ours: after that a bot is to act."""
     table = pass_three(table, player)
     while 0 in hearts.to_move(state_of(table)):
-        services.play_move(table_id=table.pk, player=player, seq=table.seq,
+        services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq,
                            move=hearts.legal_moves(state_of(table), 0)[0])
         table.refresh_from_db()
     return table
@@ -77,7 +77,7 @@ def test_a_server_stopped_between_commit_and_queue_leaves_a_turn_the_sweep_finds
     with monkeypatch.context() as stopped:
         stopped.setattr(telling.transaction, "on_commit", lambda callback, **kwargs: None)
         while 0 in hearts.to_move(state_of(table)):
-            services.play_move(table_id=table.pk, player=me, seq=table.seq,
+            services.play_move(table_id=table.pk, player_id=me.pk, seq=table.seq,
                                move=hearts.legal_moves(state_of(table), 0)[0])
             table.refresh_from_db()
     delayed_tasks.pending.clear()
@@ -125,7 +125,7 @@ def test_a_broker_down_after_commit_keeps_the_move_and_the_sweep_queues_the_bot_
     with monkeypatch.context() as down:
         down.setattr(scheduling, "schedule", broker_down)
         while 0 in hearts.to_move(state_of(table)):
-            services.play_move(table_id=table.pk, player=me, seq=table.seq,
+            services.play_move(table_id=table.pk, player_id=me.pk, seq=table.seq,
                                move=hearts.legal_moves(state_of(table), 0)[0])
             table.refresh_from_db()
     seq = table.seq

@@ -31,7 +31,7 @@ def test_a_move_advances_seq_logs_it_and_lets_the_bots_answer():
     table, (player,) = started_table()
     before = state_of(table)
     move = my_turn_move(table)
-    result = services.play_move(table_id=table.pk, player=player, seq=table.seq, move=move)
+    result = services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq, move=move)
     assert not result.duplicate
     table.refresh_from_db()
     assert Move.objects.get(table=table, seq=4).move == move
@@ -49,20 +49,20 @@ def test_a_move_advances_seq_logs_it_and_lets_the_bots_answer():
 def test_a_doubled_request_is_answered_as_done_and_changes_nothing():
     table, (player,) = started_table()
     seq, move = table.seq, my_turn_move(table)
-    services.play_move(table_id=table.pk, player=player, seq=seq, move=move)
+    services.play_move(table_id=table.pk, player_id=player.pk, seq=seq, move=move)
     before = snapshot(table)
-    assert services.play_move(table_id=table.pk, player=player, seq=seq, move=move).duplicate
+    assert services.play_move(table_id=table.pk, player_id=player.pk, seq=seq, move=move).duplicate
     assert snapshot(table) == before
 
 
 def test_a_view_made_stale_by_your_own_later_move_gets_409():
     table, (player,) = started_table()
     seq = table.seq
-    services.play_move(table_id=table.pk, player=player, seq=seq, move=my_turn_move(table))
+    services.play_move(table_id=table.pk, player_id=player.pk, seq=seq, move=my_turn_move(table))
     before = snapshot(table)
     other = hearts.legal_moves(state_of(table), 0)[-1]
     with pytest.raises(services.StaleMove) as caught:
-        services.play_move(table_id=table.pk, player=player, seq=seq, move=other)
+        services.play_move(table_id=table.pk, player_id=player.pk, seq=seq, move=other)
     assert caught.value.status == 409
     assert snapshot(table) == before
 
@@ -72,7 +72,7 @@ def test_a_seq_from_the_future_or_far_past_is_stale(seq_offset):
     table, (player,) = started_table()
     before = snapshot(table)
     with pytest.raises(services.StaleMove):
-        services.play_move(table_id=table.pk, player=player, seq=table.seq + seq_offset, move=my_turn_move(table))
+        services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq + seq_offset, move=my_turn_move(table))
     assert snapshot(table) == before
 
 
@@ -80,8 +80,8 @@ def test_passing_while_others_pass_is_not_stale():
     table, players = started_table(humans=2, bots=2)
     first, second = players
     seq = table.seq  # both saw the same board
-    services.play_move(table_id=table.pk, player=first, seq=seq, move=my_turn_move(table, seat=0))
-    services.play_move(table_id=table.pk, player=second, seq=seq, move=my_turn_move(table, seat=1))
+    services.play_move(table_id=table.pk, player_id=first.pk, seq=seq, move=my_turn_move(table, seat=0))
+    services.play_move(table_id=table.pk, player_id=second.pk, seq=seq, move=my_turn_move(table, seat=1))
     passes = Move.objects.filter(table=table, seq__gt=seq, move__startswith="pass")
     assert list(passes.order_by("seq").values_list("seat", flat=True)) == [0, 1]
 
@@ -95,7 +95,7 @@ def test_illegal_moves_are_refused_with_the_rules_reason_and_change_nothing(move
     table, (player,) = started_table()
     before = snapshot(table)
     with pytest.raises(services.MoveRejected, match=reason) as caught:
-        services.play_move(table_id=table.pk, player=player, seq=table.seq, move=move)
+        services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq, move=move)
     assert caught.value.status == 400
     assert snapshot(table) == before
 
@@ -105,19 +105,19 @@ def test_nobody_acts_for_a_seat_they_do_not_hold():
     stranger = create_guest()
     before = snapshot(table)
     with pytest.raises(services.NotYourSeat, match="no seat") as caught:
-        services.play_move(table_id=table.pk, player=stranger, seq=table.seq, move=my_turn_move(table))
+        services.play_move(table_id=table.pk, player_id=stranger.pk, seq=table.seq, move=my_turn_move(table))
     assert caught.value.status == 403
     assert snapshot(table) == before
 
 
 def test_not_your_turn():
     table, players = started_table(humans=2, bots=2)
-    services.play_move(table_id=table.pk, player=players[0], seq=table.seq, move=my_turn_move(table, seat=0))
+    services.play_move(table_id=table.pk, player_id=players[0].pk, seq=table.seq, move=my_turn_move(table, seat=0))
     table.refresh_from_db()
     assert 0 not in hearts.to_move(state_of(table))
     before = snapshot(table)
     with pytest.raises(services.NotYourSeat, match="not your turn"):
-        services.play_move(table_id=table.pk, player=players[0], seq=table.seq, move="pass 2C 3C 4C")
+        services.play_move(table_id=table.pk, player_id=players[0].pk, seq=table.seq, move="pass 2C 3C 4C")
     assert snapshot(table) == before
 
 
@@ -125,7 +125,7 @@ def test_moves_before_the_start_are_refused():
     host = create_guest()
     table = services.create_table(game="hearts", host=host)
     with pytest.raises(services.MoveRejected, match="not started"):
-        services.play_move(table_id=table.pk, player=host, seq=0, move="pass 2C 3C 4C")
+        services.play_move(table_id=table.pk, player_id=host.pk, seq=0, move="pass 2C 3C 4C")
 
 
 def test_a_whole_match_ends_with_one_result_per_seat():
@@ -134,7 +134,7 @@ def test_a_whole_match_ends_with_one_result_per_seat():
         table.refresh_from_db()
         if table.status == Table.Status.FINISHED:
             break
-        services.play_move(table_id=table.pk, player=player, seq=table.seq, move=my_turn_move(table))
+        services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq, move=my_turn_move(table))
     results = list(GameResult.objects.filter(table=table).order_by("seat"))
     outcome = hearts.outcome(state_of(table))
     assert [r.score for r in results] == outcome["scores"] and [r.rank for r in results] == outcome["ranks"]
@@ -145,7 +145,7 @@ def test_a_whole_match_ends_with_one_result_per_seat():
     assert [r.won for r in results] == [r.rank == 1 for r in results] and any(r.won for r in results)
     before = snapshot(table)
     with pytest.raises(services.MoveRejected, match="over"):
-        services.play_move(table_id=table.pk, player=player, seq=table.seq, move="play 2C")
+        services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq, move="play 2C")
     assert snapshot(table) == before
     rematch = services.play_again(table_id=table.pk, player=player)
     assert rematch.status == Table.Status.PLAYING and rematch.rematch_of_id == table.pk
@@ -196,10 +196,10 @@ def test_an_old_view_acting_out_of_turn_gets_the_current_table():
         if movers == (1,) and last.seat != 0:
             break
         seat = movers[0]
-        services.play_move(table_id=table.pk, player=players[seat], seq=table.seq, move=my_turn_move(table, seat))
+        services.play_move(table_id=table.pk, player_id=players[seat].pk, seq=table.seq, move=my_turn_move(table, seat))
     before = snapshot(table)
     with pytest.raises(services.StaleMove):
-        services.play_move(table_id=table.pk, player=players[0], seq=table.seq - 1, move="play 2C")
+        services.play_move(table_id=table.pk, player_id=players[0].pk, seq=table.seq - 1, move="play 2C")
     with pytest.raises(services.NotYourSeat):
-        services.play_move(table_id=table.pk, player=players[0], seq=table.seq, move="play 2C")
+        services.play_move(table_id=table.pk, player_id=players[0].pk, seq=table.seq, move="play 2C")
     assert snapshot(table) == before

@@ -26,7 +26,7 @@ def finished_hearts_table():
         if table.status == Table.Status.FINISHED:
             return table
         move = hearts.legal_moves(state_of(table), 0)[0]
-        services.play_move(table_id=table.pk, player=player, seq=table.seq, move=move)
+        services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq, move=move)
 
 
 def logged_moves(table):
@@ -143,7 +143,7 @@ def test_a_patience_game_replays_its_own_board(client):
     table.refresh_from_db()
     klondike = catalogue.get("klondike").engine
     move = klondike.legal_moves(state_of(table), 0)[0]
-    services.play_move(table_id=table.pk, player=player, seq=table.seq, move=move)
+    services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq, move=move)
     services.give_up(table_id=table.pk, player=player)
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
@@ -172,7 +172,7 @@ def test_freecell_replays_its_cells_foundations_and_columns_not_raw_json(client)
     moves = []
     for _ in range(3):
         move = next(m for m in freecell.legal_moves(state_of(table), 0) if m.startswith("move t"))
-        services.play_move(table_id=table.pk, player=player, seq=table.seq, move=move)
+        services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq, move=move)
         table.refresh_from_db()
         moves.append(move)
     services.give_up(table_id=table.pk, player=player)
@@ -213,7 +213,7 @@ def finished_rummy_table():
         if not legal:
             continue
         move = next((m for m in legal if m.startswith("meld")), None) or legal[-1]
-        services.play_move(table_id=table.pk, player=player, seq=table.seq, move=move)
+        services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq, move=move)
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
     table.refresh_from_db()
     return table, state

@@ -120,11 +120,31 @@ def test_a_broadcast_after_a_move_reads_no_state_back(counted, monkeypatch):
     counted.update(load=0, render=0)
     spoken = {0: "West plays. Your turn.", 1: "West plays.", boards.SPECTATOR: "West plays."}
     realtime.broadcast(table, seats, state=state, spoken=spoken)
-    assert counted == {"load": 0, "render": 3}
+    # The two people's boards; the spectators' group is told the table changed, with their
+    # words, and draws its own board only where someone watches (TableConsumer.table_changed).
+    assert counted == {"load": 0, "render": 2}
     assert [group for group, _ in sent] == [realtime.seat_group(table.pk, 0), realtime.seat_group(table.pk, 1),
                                             realtime.watch_group(table.pk)]
-    assert ["Your turn." in message["html"] for _, message in sent] == [True, False, False]
-    assert all("West plays." in message["html"] for _, message in sent)
+    *drawn, (_, told) = sent
+    assert ["Your turn." in message["html"] for _, message in drawn] == [True, False]
+    assert all("West plays." in message["html"] for _, message in drawn)
+    assert told["type"] == "table.changed" and "html" not in told
+    assert (told["seq"], told["spoken"]) == (table.seq, "West plays.")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_seat_whose_person_is_away_is_not_drawn_for(counted, monkeypatch):
+    from django.utils import timezone
+
+    table, _ = started_table(humans=2, bots=2)
+    table.seats.filter(index=1).update(away_since=timezone.now())
+    state, seats = state_of(table), selectors.table_seats(table)
+    sent = []
+    monkeypatch.setattr(realtime, "_in_event_loop", lambda send, frames: sent.extend(frames))
+    counted.update(load=0, render=0)
+    realtime.broadcast(table, seats, state=state)
+    assert counted == {"load": 0, "render": 1}
+    assert [group for group, _ in sent] == [realtime.seat_group(table.pk, 0), realtime.watch_group(table.pk)]
 
 
 @pytest.mark.django_db
@@ -182,3 +202,30 @@ def test_an_opponent_with_no_cards_is_said_to_have_none_not_drawn_as_a_sliver():
     assert '<p class="backs backs--none">No cards</p>' in opponent and "--count: 0" not in opponent
     full = re.search(r'data-seat="1".*?</section>', boards.board(table, selectors.table_seats(table), 0, state=state), re.S)
     assert re.search(r'class="backs" role="img" aria-label="\d+ cards"', full.group(0))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_frame_is_reused_only_for_the_same_table_seats_and_audience_and_not_for_long(monkeypatch):
+    from django.utils import timezone
+
+    from games import frame_reuse
+
+    table, _ = started_table(humans=2, bots=2)
+    seats = selectors.table_seats(table)
+    key = boards.frame_key(table, seats, 0)
+    assert boards.frame_key(table, seats, 1) != key and boards.frame_key(table, seats, None) != key
+    seats[1].away_since = timezone.now()
+    assert boards.frame_key(table, seats, 0) != key, "a seat gone away is another frame"
+    seats = selectors.table_seats(table)
+    table.state = {**table.state, "hand_number": 2}
+    assert boards.frame_key(table, seats, 0) != key, "another state at the same seq is another frame"
+
+    now = [100.0]
+    monkeypatch.setattr(frame_reuse.time, "monotonic", lambda: now[0])
+    drawings = []
+    assert frame_reuse.reused(key, lambda: drawings.append(1) or "first") == "first"
+    now[0] += frame_reuse.REUSE_SECONDS / 2
+    assert frame_reuse.reused(key, lambda: drawings.append(1) or "second") == "first"
+    now[0] += frame_reuse.REUSE_SECONDS
+    assert frame_reuse.reused(key, lambda: drawings.append(1) or "third") == "third"
+    assert len(drawings) == 2

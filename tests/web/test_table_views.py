@@ -56,7 +56,7 @@ def post_move(client, table, move, seq=None, **extra):
     return client.post(reverse("move", args=[table.pk]), data, **extra)
 
 
-def test_a_move_over_htmx_answers_204_with_the_seq_it_made(client):
+def test_a_move_over_htmx_answers_204_and_nothing_more(client):
     client.post(reverse("play_now", args=["hearts"]))
     table = Table.objects.get()
     hand = hearts.view(state_of(table), 0)["hand"]
@@ -64,8 +64,51 @@ def test_a_move_over_htmx_answers_204_with_the_seq_it_made(client):
     assert response.status_code == 204 and not response.content
     table.refresh_from_db()
     assert table.moves.filter(seat=0).get().move == "pass " + " ".join(hand[:3])
-    # The frame comes over the socket; the header gives the table's seq as the answer left.
-    assert int(response["X-Table-Seq"]) == table.seq
+    # The frame comes over the socket; the answer costs no query of its own after the move.
+    assert "X-Table-Seq" not in response
+
+
+def test_the_move_form_posts_without_scripts_with_its_csrf_token():
+    """Without JavaScript the table page's move form is a plain form: action, method and the
+    page's CSRF token; its post is checked for CSRF like any other, then back to the table."""
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.get(reverse("home"))
+    table_url = browser.post(reverse("play_now", args=["hearts"]),
+                             {"csrfmiddlewaretoken": browser.cookies["csrftoken"].value})["Location"]
+    table = Table.objects.get()
+    html = browser.get(table_url).content.decode()
+    form = re.search(r'<form class="meld-table" ([^>]*)>\s*<input type="hidden" name="csrfmiddlewaretoken" '
+                     r'value="([^"]+)"', html)
+    assert form, "the move form has no CSRF token of its own"
+    assert f'action="/t/{table.pk}/move"' in form.group(1) and 'method="post"' in form.group(1)
+    assert "ws-send" in form.group(1)
+    hand = hearts.view(state_of(table), 0)["hand"]
+    move = "pass " + " ".join(hand[:3])
+    refused = browser.post(reverse("move", args=[table.pk]), {"seq": table.seq, "move": move})
+    assert refused.status_code == 403 and not table.moves.filter(seat=0).exists()
+    answer = browser.post(reverse("move", args=[table.pk]),
+                          {"seq": table.seq, "move": move, "csrfmiddlewaretoken": form.group(2)})
+    assert answer.status_code == 302 and answer["Location"] == table_url
+    assert table.moves.filter(seat=0).get().move == move
+
+
+def test_a_move_reads_the_session_before_it_locks_the_table(client):
+    """Nothing lazy inside the lock: the session and its Player are read before the table row."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.post(reverse("play_now", args=["hearts"]))
+    table = Table.objects.get()
+    hand = hearts.view(state_of(table), 0)["hand"]
+    with CaptureQueriesContext(connection) as queries:
+        assert post_move(client, table, "pass " + " ".join(hand[:3]), **HTMX).status_code == 204
+    sql = [query["sql"] for query in queries.captured_queries]
+    first_table_read = next(index for index, text in enumerate(sql) if 'FROM "games_table"' in text)
+    assert any('FROM "django_session"' in text for text in sql[:first_table_read])
+    assert not any('FROM "django_session"' in text or 'FROM "accounts_player"' in text.split("INNER JOIN")[0]
+                   for text in sql[first_table_read:]), "the session or the Player was read inside the lock"
 
 
 def test_a_refused_move_answers_400_with_the_reason_and_the_board(client):
