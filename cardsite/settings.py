@@ -127,6 +127,15 @@ TEMPLATES = [
             ],
         },
     },
+    # Boards (games.boards): drawn for every seat on every move, so in Jinja2, the cheaper
+    # engine; games/board_templates.py says why and what they share with the pages.
+    {
+        "NAME": "boards",
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "boards"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "games.board_templates.environment"},
+    },
 ]
 
 if DATABASE_URL:

@@ -4,8 +4,10 @@ An audience is a seat index (what that seat may know), ``SPECTATOR`` (None: what
 may see) or, for a finished game's replay, ``replay_board``'s: the public view with every
 seat's cards face up. Each frame is rendered from its own audience's ``engine.view`` only,
 so a hidden card never reaches a frame meant for someone else. The page view, the socket
-and the after-commit sends all draw here; the game's own ``board.html`` (extending
-``games/_board.html``) says how.
+and the after-commit sends all draw here; the game's own ``boards/games/<slug>/board.html``
+(extending ``games/_board.html``, Jinja2: games/board_templates.py) says how. The waiting
+room is a Django template (drawn on joins, not on moves; it shares the bot levels with the
+game's page).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
+from django.template import engines
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
@@ -62,7 +65,7 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
     drawn = {}
     for audience in audiences:
         legal = game.engine.legal_moves(state, audience) if audience is not None else []
-        drawn[audience] = render_to_string(game.board_template, shared | {
+        drawn[audience] = _draw(game, shared | {
             "viewer": audience, "seats": selectors.seats_around(seats, audience),
             "view": game.engine.view(state, audience), "legal_moves": set(legal),
             # The moves the page may post: it composes none itself, it picks one of these.
@@ -105,7 +108,15 @@ def replay_board(table: Table, seats: list[Seat], state: State, *, last: bool) -
                "hands": [engine.view(state, index).get("hand", []) for index in range(len(seats))],
                "legal_moves": set(), "legal_json": "[]"}
     context |= _ending(game, table, state, over=engine.is_over(state) or last)
-    return render_to_string(game.board_template, context)
+    return _draw(game, context)
+
+
+def _draw(game: catalogue.Game, context: dict[str, Any]) -> SafeString:
+    # The Jinja template itself, not Django's wrapper around it: the environment keeps it
+    # compiled (and, DEBUG off, never looks at the file again). Its render() answers a plain
+    # str, escaped already (the environment autoescapes): marked safe here, or a Django page
+    # that includes the board would escape it a second time.
+    return SafeString(engines["boards"].env.get_template(game.board_template).render(context))
 
 
 def _ending(game: catalogue.Game, table: Table, state: State, *, over: bool) -> dict[str, Any]:

@@ -9,7 +9,7 @@ PAGE = ROOT / "docs" / "architecture.md"
 
 def named_paths(text: str) -> set[str]:
     # `games/boards.py`, `static/js/solitaire.js`, `games/catalogue/` ... but not `<slug>` patterns.
-    return {path.rstrip("/") for path in re.findall(r"`((?:games|stats|accounts|cardsite|static|templates|tests|bench|docs)"
+    return {path.rstrip("/") for path in re.findall(r"`((?:games|stats|accounts|cardsite|static|templates|boards|tests|bench|docs)"
                                                      r"/[\w./-]*)`", text) if "<" not in path}
 
 

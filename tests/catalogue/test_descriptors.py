@@ -10,7 +10,8 @@ from games import catalogue
 from games.catalogue.game import HIGHER, LOWER, RESULT_FACTS, Game
 from games.kit.engine import Engine
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES, BOARDS = ROOT / "templates", ROOT / "boards"
 GAMES = catalogue.all()
 
 
@@ -32,7 +33,7 @@ def test_the_descriptor_agrees_with_its_engine(game: Game):
     assert set(game.stats_facts) <= set(RESULT_FACTS)
     if game.winnable_option:
         assert game.winnable_option in engine.options and game.solver is not None
-    assert (TEMPLATES / game.board_template).exists() and (TEMPLATES / game.rules_template).exists()
+    assert (BOARDS / game.board_template).exists() and (TEMPLATES / game.rules_template).exists()
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.slug)

@@ -16,7 +16,7 @@ ALLOWED = {("games/kit/cards.py", "hearts")}
 
 def owner(path: str) -> str | None:
     """The game whose own place ``path`` is, if any."""
-    for pattern in (r"games/catalogue/([a-z_]+)/", r"templates/games/([a-z_]+)/", r"templates/rules/([a-z_]+)\.html$"):
+    for pattern in (r"games/catalogue/([a-z_]+)/", r"boards/games/([a-z_]+)/", r"templates/rules/([a-z_]+)\.html$"):
         match = re.match(pattern, path)
         if match and match.group(1) in SLUGS:
             return match.group(1)
@@ -39,7 +39,7 @@ def found() -> list[str]:
     places = [(path, python_literals) for folder in PYTHON_DIRS for path in (ROOT / folder).rglob("*.py")
               if "migrations" not in path.parts]
     places += [(path, quoted_literals) for path in (ROOT / "static" / "js").rglob("*.js")]
-    places += [(path, quoted_literals) for path in (ROOT / "templates").rglob("*.html")]
+    places += [(path, quoted_literals) for folder in ("templates", "boards") for path in (ROOT / folder).rglob("*.html")]
     literals = []
     for path, reader in places:
         relative = path.relative_to(ROOT).as_posix()
@@ -67,6 +67,6 @@ def test_the_check_finds_a_slug_written_in_shared_code():
 
 def test_a_game_may_name_itself_in_its_own_places_only():
     assert owner("games/catalogue/hearts/engine.py") == "hearts"
-    assert owner("templates/games/hearts/board.html") == "hearts"
+    assert owner("boards/games/hearts/board.html") == "hearts"
     assert owner("templates/rules/hearts.html") == "hearts"
-    assert owner("templates/games/_board.html") is None and owner("games/services/moves.py") is None
+    assert owner("boards/games/_board.html") is None and owner("games/services/moves.py") is None

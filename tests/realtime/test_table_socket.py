@@ -182,9 +182,8 @@ async def test_spectators_of_one_process_share_one_drawing_and_none_is_drawn_wit
     from games import boards
 
     drawn = []  # the audience of every board drawn
-    real_render = boards.render_to_string
-    monkeypatch.setattr(boards, "render_to_string",
-                        lambda name, context: drawn.append(context["viewer"]) or real_render(name, context))
+    real_draw = boards._draw
+    monkeypatch.setattr(boards, "_draw", lambda game, context: drawn.append(context["viewer"]) or real_draw(game, context))
     table, (player,) = await database_sync_to_async(started_table)()
     mine = await connect(table.pk, player)
     await drain(mine)

@@ -16,7 +16,9 @@ import gzip
 import json
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from copy import copy
+from functools import partial
 from pathlib import Path
 
 from accounts.models import Player
@@ -35,6 +37,13 @@ NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
 
 def scenes() -> Iterator[tuple[str, str]]:
     """(scene name, markup) for every scene, in a fixed order."""
+    for name, draw in drawings():
+        yield name, draw()
+
+
+def drawings() -> Iterator[tuple[str, Callable[[], str]]]:
+    """(scene name, what draws it) for every scene: the games are played out here, so
+    that what draws a scene does nothing else (bench/board_render.py times it)."""
     for game in catalogue.all_games():
         engine = game.engine
         for players in sorted({engine.min_players, engine.max_players}):
@@ -42,12 +51,12 @@ def scenes() -> Iterator[tuple[str, str]]:
                 yield from _game_scenes(game, players, seed)
 
 
-def _game_scenes(game: catalogue.Game, players: int, seed: str) -> Iterator[tuple[str, str]]:
+def _game_scenes(game: catalogue.Game, players: int, seed: str) -> Iterator[tuple[str, Callable[[], str]]]:
     engine = game.engine
     name = f"{game.engine.slug}/{players}p/{seed}"
     table, seats = _table(game, players, status=Table.Status.WAITING)
     for audience in (0, None):
-        yield f"{name}/waiting/{audience}", boards.board(table, seats, audience)
+        yield f"{name}/waiting/{audience}", partial(boards.board, copy(table), seats, audience)
     rng = random.Random(seed)
     state = engine.new_game(players, seed=seed)
     table.status = Table.Status.PLAYING
@@ -61,16 +70,16 @@ def _game_scenes(game: catalogue.Game, players: int, seed: str) -> Iterator[tupl
             if over:
                 table.status = Table.Status.FINISHED
             for audience in [*range(players), None]:
-                yield f"{name}/{step}/{audience}", boards.board(table, seats, audience, state=state,
-                                                               message="A message <for> this seat" if step else "")
-            yield f"{name}/{step}/replay", boards.replay_board(table, seats, state, last=over)
+                yield f"{name}/{step}/{audience}", partial(boards.board, copy(table), seats, audience, state=state,
+                                                           message="A message <for> this seat" if step else "")
+            yield f"{name}/{step}/replay", partial(boards.replay_board, copy(table), seats, state, last=over)
         if over:
             return
         if step == MOVES:
             # Not over by then (random play seldom wins a patience): the table given up.
             table.status = Table.Status.FINISHED
             for audience in (0, None):
-                yield f"{name}/given-up/{audience}", boards.board(table, seats, audience, state=state)
+                yield f"{name}/given-up/{audience}", partial(boards.board, copy(table), seats, audience, state=state)
             return
         seat = rng.choice(engine.to_move(state))
         state = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
@@ -91,9 +100,15 @@ def _table(game: catalogue.Game, players: int, *, status: str) -> tuple[Table, l
     return table, seats
 
 
+# Two spellings of one character (Jinja's escape against Django's): browsers read them alike.
+ENTITIES = {"&#34;": "&quot;", "&#39;": "&#x27;"}
+
+
 def normal(markup: str) -> str:
-    """Markup with every run of whitespace made one space and none between tags: what two
-    renderers must agree on (browsers lay out both alike)."""
+    """Markup with every run of whitespace made one space and none between tags, and quotes
+    escaped one way: what two renderers must agree on (browsers read both alike)."""
+    for spelling, entity in ENTITIES.items():
+        markup = markup.replace(spelling, entity)
     return re.sub(r">\s+<", "><", re.sub(r"\s+", " ", markup)).strip()
 
 

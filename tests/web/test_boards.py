@@ -79,18 +79,18 @@ def test_backs_and_empty_slots():
 def counted(monkeypatch):
     """Counts of engine.load calls and board renders while a test runs."""
     counts = {"load": 0, "render": 0}
-    load, render = hearts.load, boards.render_to_string
+    load, draw = hearts.load, boards._draw
 
     def counting_load(data):
         counts["load"] += 1
         return load(data)
 
-    def counting_render(name, context):
+    def counting_draw(game, context):
         counts["render"] += 1
-        return render(name, context)
+        return draw(game, context)
 
     monkeypatch.setattr(hearts, "load", counting_load)
-    monkeypatch.setattr(boards, "render_to_string", counting_render)
+    monkeypatch.setattr(boards, "_draw", counting_draw)
     return counts
 
 

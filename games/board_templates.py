@@ -1,0 +1,46 @@
+"""The Jinja2 environment boards are drawn with (templates in ``boards/games/``).
+
+Boards are drawn for every seat on every move, and Django's template engine spent about
+three quarters of a move's drawing time on resolving variables and nodes
+(bench/board_render.py measures both kinds of figures). Pages stay Django templates; the
+board templates use the same card tags and filters (games/templatetags/cardface.py, the
+one place card markup is made), here as Jinja globals and filters. Configured as the
+template engine named ``boards`` (settings.TEMPLATES).
+"""
+
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from jinja2 import Environment, Undefined
+
+from games.templatetags import cardface
+
+FILTERS = ("card_words", "card_index", "pairs", "legal_starting", "seat_name", "ranked", "owned_by",
+           "seat_position", "get")
+TAGS = ("card_face", "card_fan", "card_back", "card_slot", "slot", "column", "seat_badges")
+
+
+def environment(**options) -> Environment:
+    # A missing value draws nothing, as in Django's templates, in DEBUG too (Django's
+    # backend would pick DebugUndefined there, which draws the variable's name).
+    options["undefined"] = Undefined
+    env = Environment(**options)
+    env.filters.update({name: getattr(cardface, name) for name in FILTERS}, pluralize=pluralize)
+    env.globals.update({name: getattr(cardface, name) for name in TAGS}, url=url, csrf_input=csrf_input)
+    return env
+
+
+def url(name: str, *args) -> str:
+    return reverse(name, args=args)
+
+
+def csrf_input(token: str) -> str:
+    """The form's CSRF field, as Django's {% csrf_token %} draws it; nothing without a token
+    (frames sent over sockets carry none)."""
+    return format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token) if token else SafeString()
+
+
+def pluralize(value, suffix: str = "s") -> str:
+    """Django's ``pluralize`` for the counts boards show: ``suffix`` unless the count is one."""
+    count = value if isinstance(value, int | float) else len(value)
+    return "" if count == 1 else suffix
