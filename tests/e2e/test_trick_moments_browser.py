@@ -44,6 +44,25 @@ TABLE_NOW = """() => {
 }"""
 
 
+# Every completed trick the page sent towards its winner, as it went: the winner's side and
+# each card's transform two animation frames in. Recorded by the page itself, since a bot's
+# lead replaces the going trick a moment later, sooner than a busy test might look.
+TAKEN_RECORDER = """
+window.__taken = [];
+new MutationObserver(function (changes) {
+  changes.forEach(function (change) {
+    const trick = change.target;
+    if (!trick.classList || !trick.classList.contains("is-taken") || trick.dataset.recorded) return;
+    trick.dataset.recorded = "1";
+    requestAnimationFrame(function () { requestAnimationFrame(function () {
+      window.__taken.push({key: trick.dataset.trickTaken, winner: trick.dataset.winner, transforms: Array.from(
+        trick.querySelectorAll(".trick__play"), function (play) { return getComputedStyle(play).transform; })});
+    }); });
+  });
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["class"]});
+"""
+
+
 @pytest.fixture(scope="module")
 def paced_server(daphne_server, tmp_path_factory):
     """A second Daphne on the session's test database, pausing after each trick and hand."""
@@ -68,6 +87,7 @@ def paced_page(browser, paced_server):
         context = browser.new_context(base_url=paced_server.url, **options)
         context.set_default_timeout(TIMEOUT_MS)
         context.add_init_script(FRAME_COUNTER)
+        context.add_init_script(TAKEN_RECORDER)
         contexts.append(context)
         return context.new_page()
 
@@ -126,12 +146,12 @@ def test_the_whole_trick_stays_a_beat_its_winner_named_then_goes_to_the_winner(p
     expect(winner).to_have_text(f"{done.locator('.is-winning .trick__who').inner_text()} takes the trick")
     expect(winner).to_be_visible()
     assert page.locator("#board .trick__empty").count() == 0
+    key, side = done.get_attribute("data-trick-taken"), done.get_attribute("data-winner")
     # After the beat the trick goes towards its winner: the next bot waited for it, so the
     # same trick is still the board's when it goes (a lead at once would have replaced it).
-    expect(page.locator("#board .trick__done.is-taken")).to_have_count(1)
-    moving = page.locator("#board .trick__done.is-taken .trick__play").evaluate_all(
-        "plays => plays.map(play => getComputedStyle(play).transform)")
-    assert moving and "none" not in moving, moving
+    going = page.wait_for_function("key => window.__taken.find(trick => trick.key === key)", arg=key).json_value()
+    assert going["winner"] == side and side != "bottom", going
+    assert len(going["transforms"]) == 4 and "none" not in going["transforms"], going
     # Then the winner, a bot, leads the next trick.
     expect(page.locator("#board .trick > .trick__play").first).to_be_visible(timeout=LIVE_MS)
 
