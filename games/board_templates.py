@@ -8,6 +8,8 @@ one place card markup is made), here as Jinja globals and filters. Configured as
 template engine named ``boards`` (settings.TEMPLATES).
 """
 
+from functools import lru_cache
+
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
@@ -27,7 +29,20 @@ def environment(**options) -> Environment:
     env = Environment(**options)
     env.filters.update({name: getattr(cardface, name) for name in FILTERS}, pluralize=pluralize)
     env.globals.update({name: getattr(cardface, name) for name in TAGS}, url=url, csrf_input=csrf_input)
+    # A card's markup depends on its arguments alone, and a board draws the same few dozen
+    # cards frame after frame: drawn once per process (52 cards times the moves on them).
+    env.globals["card_face"] = lru_cache(maxsize=8192)(cardface.card_face)
+    env.globals["card_fan"] = card_fan
     return env
+
+
+@lru_cache(maxsize=4096)
+def _fan(codes: tuple[str, ...]) -> SafeString:
+    return cardface.card_fan(codes)
+
+
+def card_fan(codes) -> SafeString:
+    return _fan(tuple(codes))
 
 
 def url(name: str, *args) -> str:
