@@ -183,7 +183,11 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _send_current_frame(self):
         """The current frame of this socket's audience, entering that audience's group first."""
-        group, html, shown, self.seated = await database_sync_to_async(self._audience_and_frame)()
+        try:
+            group, html, shown, self.seated = await database_sync_to_async(self._audience_and_frame)()
+        except Table.DoesNotExist:  # gone since connect checked (a test database flushed under it)
+            await self.close(code=4404)
+            return
         if group != self.group:
             if self.group is not None:
                 await self.channel_layer.group_discard(self.group, self.channel_name)

@@ -171,23 +171,39 @@ def daphne_server(django_db_setup, django_db_blocker, tmp_path_factory):
         _wait_until_database_is_free(django_db_blocker)
 
 
-@pytest.fixture
-def browser(transactional_db, daphne_server):
-    """A Chromium for one test.
+@pytest.fixture(scope="package")
+def chromium():
+    """One Chromium for all the browser tests (a launch costs about a second; each test gets
+    contexts of its own, so no cookie or storage passes between tests).
 
-    Function scoped on purpose: Playwright's sync API leaves an event loop marked as
-    running in this thread, and Django refuses database access while one is (the flush
-    of ``transactional_db``); stopping Playwright first keeps that flush legal.
-    """
+    Playwright's sync API leaves an event loop marked as running in this thread while it is
+    up, and Django refuses database access while one is (the flush of ``transactional_db``
+    after each test). Django's own switch for that, DJANGO_ALLOW_ASYNC_UNSAFE, is on for as
+    long as this package's tests run, and no longer: no coroutine runs in this thread
+    (test bodies reach the database from threads of their own, ``in_a_thread``)."""
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=TIMEOUT_MS)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                yield launched
+            finally:
+                launched.close()
+    finally:
+        if before is None:
+            del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
+
+
+@pytest.fixture
+def browser(chromium, transactional_db, daphne_server):
+    """The browser, for a test whose server writes are flushed after it."""
+    return chromium
 
 
 # Counts the table socket's frames, so a test can wait for the live view to be in place.

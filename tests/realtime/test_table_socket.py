@@ -206,3 +206,24 @@ async def test_spectators_of_one_process_share_one_drawing_and_none_is_drawn_wit
     assert 0 < drawn.count(None) <= changes, "each change drawn at most once for all three spectators"
     for socket in (mine, *watchers):
         await socket.disconnect()
+
+
+async def test_a_socket_for_no_table_is_closed_as_not_found():
+    cookie = await database_sync_to_async(session_cookie)(None)
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", cookie)]
+    socket = WebsocketCommunicator(application, "/ws/t/987654/", headers=headers)
+    connected, code = await socket.connect()
+    assert (connected, code) == (False, 4404)
+
+
+async def test_a_table_gone_between_the_check_and_the_frame_closes_the_socket_without_an_error(monkeypatch):
+    from games.consumers import TableConsumer
+
+    def gone(self):
+        raise Table.DoesNotExist
+
+    table, (player,) = await database_sync_to_async(started_table)()
+    monkeypatch.setattr(TableConsumer, "_audience_and_frame", gone)
+    socket = await connect(table.pk, player)
+    assert (await socket.receive_output())["type"] == "websocket.close"
+    await socket.disconnect()
