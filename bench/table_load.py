@@ -49,7 +49,7 @@ Figures printed, per run (CPU from /proc, over the play window):
   move made has arrived on all four sockets of its table; and the move's own answer time;
 - errors: refusals, socket drops, moves unanswered within ``--request-timeout``, moves not on
   all four sockets within ``--confirm-timeout``;
-- the boards' size as received (the floor's frame size should match it);
+- the boards' size as received, in bytes (the floor's frames are made as big);
 - CPU per move (ms): the Daphne processes (utime + stime of each, all threads), the
   PostgreSQL backends serving this database (their titles name it), the Redis server (all of
   it: it is shared), this client; and CPU utilisation in cores, the whole machine's too;
@@ -64,6 +64,10 @@ the ratio site/floor of CPU per move, per round and over all rounds (goal: ``--g
 each, and prints for each count moves/s, p95 and p99 fan-out, errors and CPU utilisation;
 then the largest count with p95 below ``--goal-p95`` and no errors (goal: ``--goal-tables``).
 It stops after the first count that misses, unless ``--keep-going``.
+
+``--profile`` runs the first Daphne under bench/profiled_daphne.py, which charges each
+thread's CPU to its stack over the play window and writes the functions and files that used
+it beside the Daphne logs (kept); the sampling costs that server some CPU of its own.
 
 The client is aiohttp (HTTP and WebSocket in one library): ``pip install aiohttp``.
 """
@@ -198,15 +202,21 @@ def prepare(env: dict, database_url: str) -> None:
     print(f"migrated and collected static files in {time.perf_counter() - started:.1f} s")
 
 
-def start_servers(count: int, env: dict, log_dir: Path, app: str) -> list[Server]:
+def start_servers(count: int, env: dict, log_dir: Path, app: str, profile: bool = False) -> list[Server]:
+    """``count`` Daphne processes; with ``profile``, the first under bench/profiled_daphne.py."""
     servers = []
     for index in range(count):
         port = free_port()
-        log_path = log_dir / f"daphne-{app.split('.')[0]}-{index}.log"
+        name = f"daphne-{app.split('.')[0]}-{index}"
+        log_path = log_dir / f"{name}.log"
+        command = [str(BIN / "daphne")]
+        if profile and index == 0:
+            command = [sys.executable, str(ROOT / "bench" / "profiled_daphne.py")]
+            env = env | {"PROFILE_OUT": str(log_dir / f"{name}.profile.txt")}
         with open(log_path, "wb") as log:
             # A session of its own: Ctrl-C reaches only this script, which stops the servers itself.
             process = subprocess.Popen(
-                [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), app],
+                [*command, "-b", "127.0.0.1", "-p", str(port), app],
                 cwd=ROOT,
                 env=env,
                 stdout=log,
@@ -251,7 +261,7 @@ def serving(args, env: dict, log_dir: Path, app: str):
     """``--servers`` Daphne processes serving ``app``, stopped however the block ends."""
     servers: list[Server] = []
     try:
-        servers = start_servers(args.servers, env, log_dir, app)
+        servers = start_servers(args.servers, env, log_dir, app, profile=args.profile)
         wait_until_serving(servers)
         yield servers
     finally:
@@ -621,7 +631,7 @@ class Guest:
         if board:
             seq = int(board.group(1))
             if answer is None:  # a board as every audience gets it, not a refusal's
-                self.bench.figures.board_bytes.append(len(text))
+                self.bench.figures.board_bytes.append(len(text.encode()))  # bytes on the wire
             arrivals = self.run.arrivals[self.socket_index]
             if not arrivals or seq > arrivals[-1][0]:
                 arrivals.append((seq, now))
@@ -855,11 +865,18 @@ async def baseline(bench: Bench, guests: list[Guest], seconds: float) -> tuple[i
     return len(latencies), time.perf_counter() - started, latencies
 
 
+def profiled(bench: Bench, signum: int) -> None:
+    """Tell the profiled server (--profile) that the window opens (SIGUSR1) or closes (SIGUSR2)."""
+    if bench.args.profile and bench.servers[0].process.poll() is None:
+        bench.servers[0].process.send_signal(signum)
+
+
 async def play_window(bench: Bench, slots: list[asyncio.Task], seconds: float) -> CpuUse:
     """The measured part: from the window's opening until its time, its move cap, or every
     table's end; CPU by part over it."""
     postgres = PgBackends(bench.args.database_url)
     postgres.sample(opening=True)
+    profiled(bench, signal.SIGUSR1)
     before = CpuSample.take(bench.servers)
     bench.play_started = time.perf_counter()
     deadline = bench.play_started + seconds
@@ -873,6 +890,7 @@ async def play_window(bench: Bench, slots: list[asyncio.Task], seconds: float) -
             next_sample += 1.0
     bench.stop()
     after = CpuSample.take(bench.servers)
+    profiled(bench, signal.SIGUSR2)
     if not bench.floor:
         postgres.sample()
     return CpuUse.between(before, after, postgres.seconds() if not bench.floor else 0.0)
@@ -1234,6 +1252,9 @@ def parse_args(argv=None):
     parser.add_argument("--goal-ratio", type=float, default=2.0, help="site/floor CPU per move at most")
     parser.add_argument("--goal-tables", type=int, default=100, help="--find-tables: tables at p95 < goal")
     parser.add_argument("--keep-logs", action="store_true", help="keep the Daphne logs and say where")
+    parser.add_argument("--profile", action="store_true",
+                        help="the first Daphne under bench/profiled_daphne.py (CPU by function over the "
+                        "window, in its log directory; kept); its sampling costs CPU too")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.servers < 1 or args.seconds <= 0 or args.rounds < 1:
         parser.error("--tables, --servers, --seconds and --rounds must be positive")
@@ -1273,7 +1294,7 @@ def main(argv=None) -> int:
         return 130
     finally:
         signal.signal(signal.SIGTERM, previous)
-        if args.keep_logs:
+        if args.keep_logs or args.profile:
             print(f"Daphne logs: {log_dir}")
         else:
             shutil.rmtree(log_dir, ignore_errors=True)
