@@ -669,6 +669,8 @@ class Guest:
     def maybe_act(self) -> None:
         if self.acting or self.over or not self.legal or self.frame_seq < self.awaiting_seq:
             return
+        if self.unplaced_passes:  # an HTTP pass not shown yet: a frame drawn before it still offers one
+            return
         if not self.bench.may_send_move():
             return
         self.acting = True
