@@ -1,105 +1,64 @@
-"""Daphne with a stack sampler weighted by CPU time, for bench/table_load.py --profile.
+"""Daphne under cProfile in every thread, for bench/table_load.py --profile.
 
-    PROFILE_OUT=/tmp/daphne.prof.txt python bench/profiled_daphne.py -b 127.0.0.1 -p 8001 cardsite.asgi:application
+    PROFILE_OUT=/tmp/daphne-profile.txt python bench/profiled_daphne.py -b 127.0.0.1 -p 8001 cardsite.asgi:application
 
 cProfile sees only the thread that enables it, and most of a move's work runs in the
-threads of ``database_sync_to_async``; so a thread samples every thread's stack every
-``PROFILE_INTERVAL`` seconds (default 0.005) and charges each the CPU its thread used since
-the last sample (its own CPU clock, not wall time: a thread waiting on a socket or a lock
-costs nothing). Every few seconds, and at exit, PROFILE_OUT gets the functions and files
-that used the most CPU, by their own time and with what they called. SIGUSR1 starts the
-count afresh (the bench's play window opens), SIGUSR2 stops it and writes (the window closes).
+threads of ``database_sync_to_async``; so every thread gets a profiler of its own as it
+starts (``threading.setprofile``), the main one (the event loop) too, timed by that
+thread's CPU clock (a wait on a socket, a lock or the GIL costs nothing). SIGUSR2 (the bench's
+play window closes) and exit write them, merged, to PROFILE_OUT: the functions that used
+the most time with what they called, and by their own time (and the whole, for pstats, to
+PROFILE_OUT.prof). Threads start with the server,
+so the figures cover the tables' setup as well as the play; cProfile's own cost inflates
+small, frequent calls the most. SIGUSR1 (the window opens) is taken and ignored.
+(A stack sampler charged by each thread's CPU clock was tried first: a thread's CPU lands
+on wherever it next blocks, a socket's poll or a lock, so it named the wrong code.)
 """
 
-import collections
+import cProfile
+import io
 import os
+import pstats
 import signal
 import sys
 import threading
 import time
 
 OUT = os.environ.get("PROFILE_OUT", "daphne-profile.txt")
-INTERVAL = float(os.environ.get("PROFILE_INTERVAL", "0.005"))
-WRITE_EVERY = 5.0
-TOP = 45
-
-own = collections.Counter()  # (file, line, function): CPU seconds in that function itself
-inclusive = collections.Counter()  # ... in it and what it called
-by_file = collections.Counter()  # file: CPU seconds in its own functions
-charged = [0.0]
-counting = threading.Event()
-counting.set()
-lock = threading.Lock()
+TOP = 60
+profiles: list[cProfile.Profile] = []
 
 
-def sample_forever() -> None:
-    me = threading.get_ident()
-    last: dict[int, float] = {}
-    written = time.monotonic()
-    while True:
-        time.sleep(INTERVAL)
-        for ident, frame in sys._current_frames().items():
-            if ident == me:
-                continue
-            try:
-                cpu = time.clock_gettime(time.pthread_getcpuclockid(ident))
-            except (OSError, OverflowError):
-                continue
-            used, last[ident] = cpu - last.get(ident, cpu), cpu
-            if used > 0 and counting.is_set():
-                charge(frame, used)
-        if time.monotonic() - written > WRITE_EVERY:
-            write()
-            written = time.monotonic()
+def profile_this_thread(*_) -> None:
+    """The first profile event of a new thread: from here on, its own profiler."""
+    sys.setprofile(None)
+    profile = cProfile.Profile(time.thread_time)  # the thread's CPU: waiting costs nothing
+    profiles.append(profile)
+    profile.enable()
 
 
-def charge(frame, seconds: float) -> None:
-    stack = []
-    while frame is not None:
-        code = frame.f_code
-        stack.append((code.co_filename, code.co_firstlineno, code.co_name))
-        frame = frame.f_back
-    with lock:
-        charged[0] += seconds
-        own[stack[0]] += seconds
-        by_file[stack[0][0]] += seconds
-        for key in set(stack):
-            inclusive[key] += seconds
+class Snapshot:
+    """What pstats.Stats reads, taken without disabling the profiler (another thread's)."""
+
+    def __init__(self, profile: cProfile.Profile):
+        profile.snapshot_stats()
+        self.stats = profile.stats
+
+    def create_stats(self) -> None:
+        pass
 
 
-def start_afresh(signum, frame) -> None:
-    with lock:
-        for counter in (own, inclusive, by_file):
-            counter.clear()
-        charged[0] = 0.0
-    counting.set()
-
-
-def stop_counting(signum, frame) -> None:
-    counting.clear()
-    write()
-
-
-def short(path: str) -> str:
-    for marker in ("site-packages/", "/work/"):
-        if marker in path:
-            return path.split(marker, 1)[1]
-    return path
-
-
-def write() -> None:
-    with lock:
-        total = charged[0] or 1e-9
-        lines = [f"CPU sampled: {charged[0]:.2f} s (all threads but the sampler's)", ""]
-        for title, counter in (("own time, by file", by_file), ("own time, by function", own),
-                               ("with what it called, by function", inclusive)):
-            lines.append(f"-- {title}")
-            for key, seconds in counter.most_common(TOP):
-                name = short(key) if isinstance(key, str) else f"{short(key[0])}:{key[1]} {key[2]}"
-                lines.append(f"{seconds / total * 100:6.1f}%  {seconds:8.2f} s  {name}")
-            lines.append("")
+def write(*_) -> None:
+    snapshots = [Snapshot(profile) for profile in list(profiles)]
+    text = io.StringIO()
+    stats = pstats.Stats(*snapshots, stream=text) if snapshots else None
+    if stats is not None:
+        text.write(f"{len(snapshots)} threads profiled\n")
+        stats.sort_stats("cumulative").print_stats(TOP)
+        stats.sort_stats("tottime").print_stats(TOP)
+        stats.dump_stats(OUT + ".prof")  # for pstats, to follow callers and callees
     with open(OUT, "w") as report:
-        report.write("\n".join(lines))
+        report.write(text.getvalue())
 
 
 if __name__ == "__main__":
@@ -107,9 +66,10 @@ if __name__ == "__main__":
 
     from daphne.cli import CommandLineInterface
 
-    threading.Thread(target=sample_forever, name="cpu-sampler", daemon=True).start()
+    threading.setprofile(profile_this_thread)
+    profile_this_thread()
     atexit.register(write)
-    signal.signal(signal.SIGUSR1, start_afresh)
-    signal.signal(signal.SIGUSR2, stop_counting)
+    signal.signal(signal.SIGUSR1, lambda *_: None)
+    signal.signal(signal.SIGUSR2, write)
     sys.argv[0] = "daphne"
     CommandLineInterface.entrypoint()
