@@ -5,12 +5,13 @@
 cProfile sees only the thread that enables it, and most of a move's work runs in the
 threads of ``database_sync_to_async``; so every thread gets a profiler of its own as it
 starts (``threading.setprofile``), the main one (the event loop) too, timed by that
-thread's CPU clock (a wait on a socket, a lock or the GIL costs nothing). SIGUSR2 (the bench's
-play window closes) and exit write them, merged, to PROFILE_OUT: the functions that used
-the most time with what they called, and by their own time (and the whole, for pstats, to
-PROFILE_OUT.prof). Threads start with the server,
-so the figures cover the tables' setup as well as the play; cProfile's own cost inflates
-small, frequent calls the most. SIGUSR1 (the window opens) is taken and ignored.
+thread's CPU clock (a wait on a socket, a lock or the GIL costs nothing). SIGUSR1 (the
+bench's play window opens) takes a snapshot of every profiler; SIGUSR2 (it closes) and exit
+write what they gathered since, merged, to PROFILE_OUT: the functions that used the most
+CPU with what they called, and by their own time (and the whole, for pstats, to
+PROFILE_OUT.prof). So imports, the templates' compiling and the tables' setup stay out.
+cProfile's own cost inflates small, frequent calls the most (templates' yields, attribute
+lookups): read its shares as upper bounds for such code.
 (A stack sampler charged by each thread's CPU clock was tried first: a thread's CPU lands
 on wherever it next blocks, a socket's poll or a lock, so it named the wrong code.)
 """
@@ -37,12 +38,40 @@ def profile_this_thread(*_) -> None:
     profile.enable()
 
 
+opened: dict[int, dict] = {}  # id(profile): its stats when the window opened
+
+
+def stats_of(profile: cProfile.Profile) -> dict:
+    """A profiler's figures so far, read without disabling it (it may be another thread's)."""
+    profile.snapshot_stats()
+    return {key: (*figures[:4], dict(figures[4])) for key, figures in profile.stats.items()}
+
+
+def since(now: dict, then: dict) -> dict:
+    """The figures gathered between two snapshots (pstats' layout: cc, nc, tt, ct, callers)."""
+    gathered = {}
+    for key, (cc, nc, tt, ct, callers) in now.items():
+        if key in then:
+            old = then[key]
+            cc, nc, tt, ct = cc - old[0], nc - old[1], tt - old[2], ct - old[3]
+            callers = {caller: tuple(a - b for a, b in zip(calls, old[4].get(caller, (0, 0, 0, 0)), strict=True))
+                       for caller, calls in callers.items()}
+            callers = {caller: calls for caller, calls in callers.items() if calls[0] > 0}
+        if nc > 0:
+            gathered[key] = (cc, nc, tt, ct, callers)
+    return gathered
+
+
+def window_opens(*_) -> None:
+    for profile in list(profiles):
+        opened[id(profile)] = stats_of(profile)
+
+
 class Snapshot:
-    """What pstats.Stats reads, taken without disabling the profiler (another thread's)."""
+    """What pstats.Stats reads: a profiler's figures since the window opened."""
 
     def __init__(self, profile: cProfile.Profile):
-        profile.snapshot_stats()
-        self.stats = profile.stats
+        self.stats = since(stats_of(profile), opened.get(id(profile), {}))
 
     def create_stats(self) -> None:
         pass
@@ -50,6 +79,7 @@ class Snapshot:
 
 def write(*_) -> None:
     snapshots = [Snapshot(profile) for profile in list(profiles)]
+    snapshots = [snapshot for snapshot in snapshots if snapshot.stats]
     text = io.StringIO()
     stats = pstats.Stats(*snapshots, stream=text) if snapshots else None
     if stats is not None:
@@ -69,7 +99,7 @@ if __name__ == "__main__":
     threading.setprofile(profile_this_thread)
     profile_this_thread()
     atexit.register(write)
-    signal.signal(signal.SIGUSR1, lambda *_: None)
+    signal.signal(signal.SIGUSR1, window_opens)
     signal.signal(signal.SIGUSR2, write)
     sys.argv[0] = "daphne"
     CommandLineInterface.entrypoint()

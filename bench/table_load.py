@@ -66,8 +66,9 @@ then the largest count with p95 below ``--goal-p95`` and no errors (goal: ``--go
 It stops after the first count that misses, unless ``--keep-going``.
 
 ``--profile`` runs the first Daphne under bench/profiled_daphne.py (cProfile in each of
-its threads), which writes where its time went when the window closes, beside the Daphne
-logs (kept); profiling costs that server CPU of its own, so its figures are not the others'.
+its threads, timed by their CPU clocks), which writes where its CPU went in the play window
+beside the Daphne logs (kept); profiling costs that server CPU of its own, so its figures
+are not the others'.
 
 The client is aiohttp (HTTP and WebSocket in one library): ``pip install aiohttp``.
 """
@@ -868,7 +869,7 @@ async def baseline(bench: Bench, guests: list[Guest], seconds: float) -> tuple[i
 
 
 def profiled(bench: Bench, signum: int) -> None:
-    """Tell the profiled server (--profile) that the window closes (SIGUSR2): it writes its profile."""
+    """Tell the profiled server (--profile) that the window opens (SIGUSR1) or closes (SIGUSR2)."""
     if bench.args.profile and bench.servers[0].process.poll() is None:
         bench.servers[0].process.send_signal(signum)
 
@@ -878,6 +879,7 @@ async def play_window(bench: Bench, slots: list[asyncio.Task], seconds: float) -
     table's end; CPU by part over it."""
     postgres = PgBackends(bench.args.database_url)
     postgres.sample(opening=True)
+    profiled(bench, signal.SIGUSR1)
     before = CpuSample.take(bench.servers)
     bench.play_started = time.perf_counter()
     deadline = bench.play_started + seconds
@@ -1254,8 +1256,8 @@ def parse_args(argv=None):
     parser.add_argument("--goal-tables", type=int, default=100, help="--find-tables: tables at p95 < goal")
     parser.add_argument("--keep-logs", action="store_true", help="keep the Daphne logs and say where")
     parser.add_argument("--profile", action="store_true",
-                        help="the first Daphne under bench/profiled_daphne.py (cProfile in every thread, "
-                        "written when the window closes, in its log directory, kept); it costs CPU too")
+                        help="the first Daphne under bench/profiled_daphne.py (cProfile in every thread, over "
+                        "the window, written in its log directory, kept); it costs CPU too")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.servers < 1 or args.seconds <= 0 or args.rounds < 1:
         parser.error("--tables, --servers, --seconds and --rounds must be positive")
