@@ -899,6 +899,15 @@ async def play_window(bench: Bench, slots: list[asyncio.Task], seconds: float) -
     return CpuUse.between(before, after, postgres.seconds() if not bench.floor else 0.0)
 
 
+async def close_slots(slots: list[asyncio.Task], timeout: float) -> None:
+    """Let the tables close their sockets; cancel any still setting up (a window that opened
+    on the setup's time-out), which would otherwise wait for a turn at the setup gate."""
+    _, pending = await asyncio.wait(slots, timeout=timeout)
+    for slot in pending:
+        slot.cancel()
+    await asyncio.gather(*slots, return_exceptions=True)
+
+
 async def run_load(args, servers: list[Server], *, tables: int, seconds: float, floor: bool,
                    baseline_seconds: float = 0.0) -> dict:
     """Set up ``tables`` tables, let them play for the window, drain, and close."""
@@ -942,7 +951,7 @@ async def run_load(args, servers: list[Server], *, tables: int, seconds: float, 
         ):
             await asyncio.sleep(0.05)
         bench.closing.set()
-        await asyncio.wait_for(asyncio.gather(*slots, return_exceptions=True), args.request_timeout + 10)
+        await close_slots(slots, args.request_timeout + 10)
 
         # -- the trivial page, same servers, same number of clients --
         if baseline_seconds > 0:
