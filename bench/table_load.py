@@ -26,8 +26,10 @@ Every table has four guests (no bots), each with its own session cookie, spread 
 servers (so a table's frames cross processes through Redis). Guests load the home page (CSRF
 cookie), the host creates the table and the others join, a few requests at a time; each
 table's guests open its WebSocket (a few tables at a time, each socket's first frame awaited,
-so that it is in its group before the host starts) and the host starts. The play window
-opens ``--warmup`` seconds after the last table started: setting up is not what gets measured.
+so that it is in its group before the host starts) and the host starts, each table at a
+random moment over ``--stagger`` seconds (at human pace, by default, the longest think: so
+that not every table passes its first cards in the same second). The play window opens
+``--warmup`` seconds after the last table started: setting up is not what gets measured.
 A guest plays whenever its newest frame lists moves for it (the board's ``data-legal``): one
 of them at random, as the page sends only those. ``--pace fast`` (the default) moves at once;
 ``--pace human`` thinks first, ``--think MIN MAX`` seconds (uniform), and then sends a move of
@@ -453,6 +455,8 @@ class Bench:
         self.play_started = float("inf")  # moves before the window opens do not count
         self.stopped_at = float("inf")
         self.timeout = aiohttp.ClientTimeout(total=args.request_timeout)
+        human = args.pace == "human"
+        self.stagger = args.stagger if args.stagger is not None else args.think[1] if human else 0.0
         # Floor tables need no setup; numbered high and apart per run, as the site's are.
         self.floor_ids = FIRST_ID + random.randrange(10**8) * 1000
 
@@ -803,6 +807,8 @@ async def table_slot(bench: Bench, slot: int, guests: list[Guest], ready: list, 
             if len(ready) == bench.tables:
                 all_ready.set()
             await all_ready.wait()
+            # Tables start at moments of their own, as people's do, not all in one second.
+            await asyncio.sleep(guests[0].rng.uniform(0, bench.stagger))
         if table_id is None or bench.stopping.is_set():
             bench.table_started(slot)  # nothing to wait for here
             return
@@ -1239,6 +1245,9 @@ def parse_args(argv=None):
     parser.add_argument("--max-tables", type=int, default=200)
     parser.add_argument("--step-seconds", type=float, default=20.0, help="each --find-tables window")
     parser.add_argument("--keep-going", action="store_true", help="--find-tables: past a count that misses")
+    parser.add_argument("--stagger", type=float, default=None,
+                        help="tables start at random moments over this many seconds (default: the "
+                        "longest --think at human pace, else 0)")
     parser.add_argument("--warmup", type=float, default=2.0,
                         help="seconds between the last table's start and the window's opening")
     parser.add_argument(
