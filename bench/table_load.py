@@ -18,8 +18,9 @@ processes sharing PostgreSQL and the Redis channel layer (REDIS_URL), configured
 production (DEBUG off, static files collected, but plain HTTP: no TLS proxy in front) and
 BOT_MOVE_DELAY=0. With ``--floor`` the same number of Daphne processes serve
 bench/floor_app.py instead (no database): the same client plays against a server whose
-move is four group sends and four socket sends of a board-sized frame (``--floor-frame-bytes``,
-the mean size of a real Hearts board as this script measures it) and the answer. It stops
+move is four group sends and four socket sends of a board-sized frame (with
+``--compare-floor``, the mean board of the site's runs before it; else ``--floor-frame-bytes``)
+and the answer. It stops
 them at the end, on errors and on Ctrl-C. PostgreSQL and Redis must already be running.
 
 Every table has four guests (no bots), each with its own session cookie, spread over the
@@ -34,8 +35,11 @@ A guest plays whenever its newest frame lists moves for it (the board's ``data-l
 of them at random, as the page sends only those. ``--pace fast`` (the default) moves at once;
 ``--pace human`` thinks first, ``--think MIN MAX`` seconds (uniform), and then sends a move of
 the frame it holds by then, at that frame's seq. A guest does not act again on a move's own
-table until a frame of the seq its move made has arrived. A finished match is followed by a
-new table for the same four guests until the time or move cap is reached.
+table until a frame of the seq its move made has arrived, and sends at most ``--socket-rate``
+moves a second on its socket (the site refuses a socket's frames beyond
+SOCKET_FRAMES_PER_SECOND, 8: at fast pace a few tables are held to about 7.5 moves a second
+per guest, by that and not by the server). A finished match is followed by a new table for
+the same four guests until the time or move cap is reached.
 
 Moves go ``--moves-over socket`` (the default) as the page's ws-send sends them: a JSON text
 frame of the move form's fields on the guest's own table socket, ``{"seq":"12","move":"play 2C"}``;
