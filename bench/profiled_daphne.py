@@ -5,7 +5,8 @@
 cProfile sees only the thread that enables it, and most of a move's work runs in the
 threads of ``database_sync_to_async``; so every thread gets a profiler of its own as it
 starts (``threading.setprofile``), the main one (the event loop) too, timed by that
-thread's CPU clock (a wait on a socket, a lock or the GIL costs nothing). SIGUSR1 (the
+thread's CPU clock (a wait on a socket, a lock or the GIL costs nothing; PROFILE_CLOCK=wall
+counts the waits too, to see what holds a thread up). SIGUSR1 (the
 bench's play window opens) takes a snapshot of every profiler; SIGUSR2 (it closes) and exit
 write what they gathered since, merged, to PROFILE_OUT: the functions that used the most
 CPU with what they called, and by their own time (and the whole, for pstats, to
@@ -27,13 +28,15 @@ import time
 
 OUT = os.environ.get("PROFILE_OUT", "daphne-profile.txt")
 TOP = 60
+CLOCK = os.environ.get("PROFILE_CLOCK", "cpu")
 profiles: list[cProfile.Profile] = []
 
 
 def profile_this_thread(*_) -> None:
     """The first profile event of a new thread: from here on, its own profiler."""
     sys.setprofile(None)
-    profile = cProfile.Profile(time.thread_time)  # the thread's CPU: waiting costs nothing
+    # The thread's CPU (waiting costs nothing); PROFILE_CLOCK=wall: where its time went, waits too.
+    profile = cProfile.Profile(time.perf_counter if CLOCK == "wall" else time.thread_time)
     profiles.append(profile)
     profile.enable()
 
