@@ -3,8 +3,8 @@
 Seen in bench/faults.py: Daphne stopped its event loop while a move's thread waited on it
 (to send the frames after commit, or between Django's sync layers), and the process never
 exited (1 SIGTERM in 10 right after a move; 13 in 15 with three moves in flight). The sends
-after commit now wait on the server's loop with a time limit, and a stopped Daphne exits
-SHUTDOWN_GRACE_SECONDS after its reactor shut down, whatever threads still wait.
+after commit are now handed to the server's loop and not waited for, and a stopped Daphne
+exits SHUTDOWN_GRACE_SECONDS after its reactor shut down, whatever threads still wait.
 """
 
 import asyncio
@@ -26,21 +26,33 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
 
 
-def test_a_send_waiting_on_a_loop_that_stops_gives_up_and_the_thread_ends(monkeypatch):
-    monkeypatch.setattr(realtime, "SEND_SECONDS", 0.5)
+@pytest.fixture
+def server_loop(monkeypatch):
+    """An event loop running in a thread of its own, as Daphne's, told to games.realtime."""
     loop = asyncio.new_event_loop()
     server = threading.Thread(target=loop.run_forever, daemon=True)
     server.start()
     monkeypatch.setattr(realtime, "_server_loop", loop)
+    yield loop
+    if loop.is_running():
+        loop.call_soon_threadsafe(loop.stop)
+    server.join(timeout=5)
+    pending = asyncio.all_tasks(loop)
+    for task in pending:
+        task.cancel()
+    if pending:
+        loop.run_until_complete(asyncio.wait(pending))
+    loop.close()
+
+
+def after_commit_in_a_thread(loop, send) -> tuple[threading.Event, list]:
+    """``_in_event_loop(send)`` from a thread the loop started, as Daphne runs a move's sync
+    work; the event is set when that thread is done, the list holds what it raised."""
     ended, outcome = threading.Event(), []
 
-    async def send_while_the_server_stops():
-        asyncio.get_running_loop().stop()  # SIGTERM: the loop stops mid-send
-        await asyncio.sleep(60)
-
-    def after_commit():  # a move's thread, as Daphne runs sync views
+    def after_commit():
         try:
-            realtime._in_event_loop(send_while_the_server_stops)
+            realtime._in_event_loop(send)
         except Exception as error:  # noqa: BLE001 -- what it raised is the point
             outcome.append(error)
         finally:
@@ -50,21 +62,49 @@ def test_a_send_waiting_on_a_loop_that_stops_gives_up_and_the_thread_ends(monkey
         await sync_to_async(after_commit, thread_sensitive=False)()
 
     asyncio.run_coroutine_threadsafe(request(), loop)
+    return ended, outcome
+
+
+def test_a_send_to_a_loop_that_stops_mid_send_holds_no_thread_and_later_sends_are_refused(server_loop):
+    async def send_while_the_server_stops():
+        asyncio.get_running_loop().stop()  # SIGTERM: the loop stops mid-send
+        await asyncio.sleep(60)
+
+    ended, outcome = after_commit_in_a_thread(server_loop, send_while_the_server_stops)
     assert ended.wait(timeout=10), "the move's thread still waits on a loop that will never run"
-    assert isinstance(outcome[0], TimeoutError)
-    server.join(timeout=5)
-    # Once the loop has stopped, a later send is refused at once instead of waiting.
+    assert outcome == []
+    for _ in range(100):  # until the loop has stopped
+        if not server_loop.is_running():
+            break
+        threading.Event().wait(0.05)
+    # Once the loop has stopped, a later send is refused at once instead of handed over.
     try:
         realtime._in_event_loop(send_while_the_server_stops)
     except RuntimeError as error:
         assert "stopping" in str(error)
     else:
         raise AssertionError("a send to a stopped server's loop must be refused")
-    pending = asyncio.all_tasks(loop)
-    for task in pending:
-        task.cancel()
-    loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-    loop.close()
+
+
+def test_a_slow_channel_layer_holds_up_no_move_and_a_failed_send_is_logged(server_loop, caplog):
+    released = threading.Event()
+
+    async def slow_then_failing_send():
+        while not released.is_set():  # Redis taking its time
+            await asyncio.sleep(0.01)
+        raise ConnectionError("the channel layer is down")
+
+    ended, outcome = after_commit_in_a_thread(server_loop, slow_then_failing_send)
+    # The move's thread is done while the send has not even started to finish.
+    assert ended.wait(timeout=10) and outcome == []
+    assert realtime._pending
+    released.set()
+    for _ in range(200):
+        if not realtime._pending:
+            break
+        threading.Event().wait(0.05)
+    assert not realtime._pending
+    assert "a send to the channel layer failed" in caplog.text and "the channel layer is down" in caplog.text
 
 
 # A process like a stopped Daphne: a request thread waits (with no time limit, as Django's

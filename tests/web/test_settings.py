@@ -23,7 +23,7 @@ PRINT_SETTINGS = (
 def run(args, env):
     clean = {key: value for key, value in os.environ.items()
              if key not in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "DEAL_SECRET",
-                           "TRUSTED_PROXIES", "HEALTHZ_TOKEN")}
+                           "TRUSTED_PROXIES", "HEALTHZ_TOKEN", "CHANNEL_PREFIX")}
     clean["DJANGO_SETTINGS_MODULE"] = "cardsite.settings"
     return subprocess.run([sys.executable, *args], cwd=ROOT, env={**clean, **env},
                           capture_output=True, text=True, timeout=120)
@@ -41,6 +41,15 @@ def test_production_settings_come_from_the_environment():
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["django.db.backends.postgresql", "channels_redis.pubsub.RedisPubSubChannelLayer",
                                      "False", "False", "['cards.example.com']"]
+
+
+def test_sites_on_one_redis_hear_only_their_own_db_s_frames():
+    print_prefix = ["-c", "import django; django.setup(); from django.conf import settings as s; "
+                          "print(s.CHANNEL_LAYERS['default']['CONFIG']['prefix'])"]
+    prefixes = [run(print_prefix, PRODUCTION | {"REDIS_URL": url}).stdout.strip()
+                for url in ("redis://cache.internal:6379/0", "redis://cache.internal:6379/3", "redis://cache.internal:6379")]
+    assert prefixes == ["cardsite-db0", "cardsite-db3", "cardsite-db0"]
+    assert run(print_prefix, PRODUCTION | {"CHANNEL_PREFIX": "blue"}).stdout.strip() == "blue"
 
 
 def test_production_settings_pass_the_deploy_checklist_without_a_warning():
