@@ -34,7 +34,11 @@ Measured and printed:
   refused or failed, CPU by process group;
 - storm (``--runs`` times): no kill; every socket is dropped client-side (its TCP connection
   aborted, as a network drop) and all reconnect at once, retrying with the same backoff. Same
-  figures.
+  figures. A run that leaves sockets down after ``--storm-timeout`` is followed by a restore:
+  their retries wait ``--drain`` s, then they come back at ``--connect-rate``, so that each run
+  starts with every socket open.
+- per run, the Daphne logs' count of accepted, rejected and closed sockets and of application
+  instances Daphne killed for not stopping in time (its access log is on, as in production).
 
 The backoff is the page's: static/js/table.js sets htmx.config.wsReconnectDelay to
 min(250 ms * 2^retry, 2 s) * uniform(0.5, 1), which replaces the hx-ws extension's default
@@ -269,6 +273,7 @@ class Spectator:
     cookie: str | None
     fresh_at: list[float] = field(default_factory=list)  # each first frame on a new socket
     open: bool = False
+    not_before: float = 0.0  # no connect attempt before this (perf_counter): paced connects
     drop_now: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -358,15 +363,16 @@ class Crowd:
         told.cancel()
         return "server"
 
-    async def live(self, spectator: Spectator, start_at: float) -> None:
+    async def live(self, spectator: Spectator) -> None:
         """Connect, take the first frame, hold; after a drop come back with the page's backoff."""
-        await asyncio.sleep(max(0.0, start_at - time.perf_counter()))
         delay, retry = 0.0, 0
         while not self.closing.is_set():
-            if delay:
-                await asyncio.sleep(delay)
-                if self.closing.is_set():
-                    return
+            await asyncio.sleep(delay)
+            # Looked at after the backoff too: a restore may have put this socket's turn later.
+            while (wait := spectator.not_before - time.perf_counter()) > 0 and not self.closing.is_set():
+                await asyncio.sleep(wait)
+            if self.closing.is_set():
+                return
             ws = await self.connect(spectator)
             if ws is not None:
                 retry = 0  # the extension resets its count when a socket opens
@@ -383,21 +389,44 @@ class Crowd:
                 await ws.close()
             delay, retry = backoff(retry), retry + 1
 
+    def pace(self, spectators: list[Spectator], rate: float, after: float = 0.0) -> None:
+        """No more than ``rate`` of these spectators' next attempts a second, from ``after`` s on."""
+        started = time.perf_counter() + after
+        for index, spectator in enumerate(spectators):
+            spectator.not_before = started + index / rate
+
     def add(self, spectators: list[Spectator], rate: float) -> None:
         """Start every spectator, at ``rate`` new sockets a second at most."""
-        started = time.perf_counter()
-        for index, spectator in enumerate(spectators):
+        self.pace(spectators, rate)
+        for spectator in spectators:
             self.spectators.append(spectator)
-            self.tasks.append(asyncio.ensure_future(self.live(spectator, started + index / rate)))
+            self.tasks.append(asyncio.ensure_future(self.live(spectator)))
 
-    async def all_fresh(self, marks: dict[int, int], timeout: float) -> bool:
+    async def all_fresh(self, marks: dict[int, int], timeout: float, label: str) -> bool:
         """Until every spectator in ``marks`` (index: frames it had) has one more frame."""
-        deadline = time.perf_counter() + timeout
+        started = time.perf_counter()
+        deadline, told = started + timeout, started
         while time.perf_counter() < deadline:
-            if all(len(self.spectators[index].fresh_at) > count for index, count in marks.items()):
+            done = sum(1 for index, count in marks.items() if len(self.spectators[index].fresh_at) > count)
+            if done == len(marks):
                 return True
+            if time.perf_counter() - told >= 5:  # a long wait shows how it goes
+                told = time.perf_counter()
+                print(f"  ... {label}: {done}/{len(marks)} fresh after {told - started:.0f} s", flush=True)
             await asyncio.sleep(0.02)
         return False
+
+    async def restore(self, timeout: float) -> None:
+        """After a run that left sockets down: stop their retries, let the servers drain, then
+        bring them back paced, so that the next run starts from every socket open."""
+        down = [index for index, spectator in enumerate(self.spectators) if not spectator.open]
+        if not down:
+            return
+        self.pace([self.spectators[index] for index in down], self.args.connect_rate, after=self.args.drain)
+        marks = {index: len(self.spectators[index].fresh_at) for index in down}
+        back = await self.all_fresh(marks, self.args.drain + timeout, "restoring")
+        print(f"  restored {len(down)} sockets, paced at {self.args.connect_rate:g}/s after {self.args.drain:g} s "
+              f"quiet: {'all back' if back else 'NOT all back'}")
 
 
 # -- measurements ------------------------------------------------------------------------------------
@@ -422,7 +451,7 @@ async def measure_connect(crowd: Crowd, spectators: list[Spectator], args) -> No
     cpu_before = Cpu.take(crowd.servers)
     started = time.perf_counter()
     crowd.add(spectators, args.connect_rate)
-    complete = await crowd.all_fresh(dict.fromkeys(range(len(spectators)), 0), args.connect_timeout)
+    complete = await crowd.all_fresh(dict.fromkeys(range(len(spectators)), 0), args.connect_timeout, "connect")
     last = max((spectator.fresh_at[0] for spectator in spectators if spectator.fresh_at), default=started)
     used = Cpu.take(crowd.servers).since(cpu_before)
     got = sum(1 for spectator in spectators if spectator.fresh_at)
@@ -432,7 +461,10 @@ async def measure_connect(crowd: Crowd, spectators: list[Spectator], args) -> No
         + ("" if complete else "  INCOMPLETE")
     )
     print(f"  Daphne CPU per connect {1000 * used['daphne'] / max(got, 1):.2f} ms; {cpu_line(used)}")
-    print(f"  connect attempts {crowd.attempts}, errors {crowd.errors or 'none'}")
+    print(f"  connect attempts {crowd.attempts}, errors {crowd.errors or 'none'}; "
+          f"Daphne log: {daphne_log_counts(crowd.servers)}")
+    if not complete:
+        await crowd.restore(args.connect_timeout)
     await asyncio.sleep(args.settle)
     rss_after, after_text = rss_line(crowd.servers)
     print(
@@ -446,6 +478,27 @@ async def measure_idle(crowd: Crowd, args) -> None:
     await asyncio.sleep(args.idle_seconds)
     used = Cpu.take(crowd.servers).since(cpu_before)
     print(f"idle, {len(crowd.spectators)} sockets open: {cpu_line(used)}")
+
+
+LOG_EVENTS = {
+    "WSCONNECT": '"WSCONNECT ',  # accepted
+    "WSREJECT": '"WSREJECT ',
+    "WSDISCONNECT": '"WSDISCONNECT ',
+    "app killed": "took too long to shut down and was killed",
+    "exception": "Exception inside application",
+}
+
+
+def daphne_log_counts(servers: list[Server], before: dict[str, int] | None = None) -> dict[str, int]:
+    """Lines of each kind in the Daphne logs (a restart appends to its log), less ``before``."""
+    counts = dict.fromkeys(LOG_EVENTS, 0)
+    for server in servers:
+        text = server.log_path.read_text(errors="replace")
+        for name, needle in LOG_EVENTS.items():
+            counts[name] += text.count(needle)
+    if before is not None:
+        counts = {name: counts[name] - before.get(name, 0) for name in counts}
+    return counts
 
 
 async def wait_listening(port: int, timeout: float) -> float | None:
@@ -477,6 +530,7 @@ async def storm_run(crowd: Crowd, args, env: dict, victims: list[int] | None, la
     dropped = [i for i, s in enumerate(spectators) if victims is None or s.server in victims]
     marks = {index: len(spectators[index].fresh_at) for index in dropped}
     errors_before, attempts_before = dict(crowd.errors), crowd.attempts
+    logs_before = daphne_log_counts(crowd.servers)
     cpu_before = Cpu.take(crowd.servers)
     started = time.perf_counter()
     listening: list[float | None] = []
@@ -489,7 +543,7 @@ async def storm_run(crowd: Crowd, args, env: dict, victims: list[int] | None, la
             kill_and_restart(crowd.servers[victim], env)
         listening = await asyncio.gather(*(wait_listening(crowd.servers[v].port, args.storm_timeout) for v in victims))
         cpu_listening = Cpu.take(crowd.servers)  # the restarted processes' start-up, kept apart
-    complete = await crowd.all_fresh(marks, args.storm_timeout)
+    complete = await crowd.all_fresh(marks, args.storm_timeout, label)
     cpu_after = Cpu.take(crowd.servers)
     times = [
         spectators[index].fresh_at[marks[index]] - started
@@ -511,7 +565,9 @@ async def storm_run(crowd: Crowd, args, env: dict, victims: list[int] | None, la
     print(f"  connect attempts {crowd.attempts - attempts_before}, errors {errors or 'none'}"
           + (f", other sockets not open: {len(others)}" if others else ""))
     print(f"  Daphne CPU per reconnect {1000 * used['daphne'] / max(len(times), 1):.2f} ms; {cpu_line(used)}")
-    print(f"  Daphne RSS now {rss_line(crowd.servers)[1]}")
+    print(f"  Daphne RSS now {rss_line(crowd.servers)[1]}; Daphne log: {daphne_log_counts(crowd.servers, logs_before)}")
+    if not complete:
+        await crowd.restore(args.connect_timeout)
     return met
 
 
@@ -559,7 +615,10 @@ def parse_args(argv=None):
     parser.add_argument("--servers", type=int, default=2, help="Daphne processes")
     parser.add_argument("--tables", type=int, default=20, help="Hearts tables (a guest and three bots)")
     parser.add_argument("--sockets", type=int, default=2000, help="spectator sockets")
-    parser.add_argument("--connect-rate", type=float, default=250.0, help="new sockets a second at most")
+    parser.add_argument("--connect-rate", type=float, default=25.0,
+                        help="new sockets a second at most, for the first connects and a restore")
+    parser.add_argument("--drain", type=float, default=15.0,
+                        help="quiet seconds for the servers before a restore (Daphne kills a stuck app after 10)")
     parser.add_argument("--runs", type=int, default=3, help="kill runs, then as many no-kill storms")
     parser.add_argument("--kill", choices=("one", "all"), default="one", help="Daphne processes killed a run")
     parser.add_argument("--anonymous", action="store_true", help="spectators without a session cookie")
@@ -568,7 +627,7 @@ def parse_args(argv=None):
     parser.add_argument("--settle", type=float, default=3.0, help="quiet seconds before each run")
     parser.add_argument("--frame-timeout", type=float, default=10.0, help="handshake, and then its frame")
     parser.add_argument("--connect-timeout", type=float, default=120.0, help="for the first connects")
-    parser.add_argument("--storm-timeout", type=float, default=30.0, help="for every dropped socket's return")
+    parser.add_argument("--storm-timeout", type=float, default=20.0, help="for every dropped socket's return")
     parser.add_argument("--setup-timeout", type=float, default=180.0)
     parser.add_argument("--setup-concurrency", type=int, default=16, help="set-up requests at once")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL))
