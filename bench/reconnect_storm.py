@@ -34,9 +34,10 @@ Measured and printed:
   refused or failed, CPU by process group;
 - storm (``--runs`` times): no kill; every socket is dropped client-side (its TCP connection
   aborted, as a network drop) and all reconnect at once, retrying with the same backoff. Same
-  figures. A run that leaves sockets down after ``--storm-timeout`` is followed by a restore:
-  their retries wait ``--drain`` s, then they come back at ``--connect-rate``, so that each run
-  starts with every socket open.
+  figures. A run (or the first connects) that leaves sockets down after ``--storm-timeout`` is
+  followed by a restore: their retries are held until the Daphne processes are quiet (below
+  ``--quiet-cores``, at most ``--drain`` s), then they come back at ``--connect-rate``, so that
+  each run starts with every socket open if the servers can hold them.
 - per run, the Daphne logs' count of accepted, rejected and closed sockets and of application
   instances Daphne killed for not stopping in time (its access log is on, as in production).
 
@@ -150,6 +151,9 @@ class Cpu:
     client: float
     busy: float
     wall: float
+    transactions: int  # in the bench's database: with autocommit, about one per query
+
+    database_url = ""
 
     @classmethod
     def take(cls, servers: list[Server]) -> Cpu:
@@ -160,6 +164,7 @@ class Cpu:
             client=own.user + own.system,
             busy=machine_cpu_seconds()[0],
             wall=time.perf_counter(),
+            transactions=database_transactions(cls.database_url),
         )
 
     def since(self, before: Cpu) -> dict[str, float]:
@@ -172,7 +177,22 @@ class Cpu:
             "redis": self.services["redis-server"] - before.services["redis-server"],
             "client": self.client - before.client,
             "busy": self.busy - before.busy,
+            "transactions": self.transactions - before.transactions,
         }
+
+
+def database_transactions(database_url: str) -> int:
+    """Committed and rolled-back transactions so far (PostgreSQL's statistics, flushed by each
+    backend within about a second of activity, so short windows undercount)."""
+    import psycopg
+
+    if not database_url:
+        return 0
+    with psycopg.connect(database_url, connect_timeout=5, autocommit=True) as connection:
+        row = connection.execute(
+            "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"
+        ).fetchone()
+    return int(row[0])
 
 
 def cpu_line(used: dict[str, float]) -> str:
@@ -182,7 +202,8 @@ def cpu_line(used: dict[str, float]) -> str:
         f"PostgreSQL {used['postgres']:.2f} ({used['postgres'] / wall:.2f})  "
         f"Redis {used['redis']:.2f} ({used['redis'] / wall:.2f})  "
         f"client {used['client']:.2f} ({used['client'] / wall:.2f})  "
-        f"machine busy {used['busy'] / wall:.2f} of {os.cpu_count()} over {wall:.1f} s"
+        f"machine busy {used['busy'] / wall:.2f} of {os.cpu_count()} over {wall:.1f} s; "
+        f"database transactions {used['transactions'] / wall:.0f}/s"
     )
 
 
@@ -297,8 +318,8 @@ class Crowd:
 
     async def close(self) -> None:
         self.closing.set()
-        for spectator in self.spectators:
-            spectator.drop_now.set()
+        for task in self.tasks:  # some wait out a long pace or backoff: no need to let them
+            task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
         await asyncio.gather(*(http.close() for http in self.http))
 
@@ -419,14 +440,31 @@ class Crowd:
     async def restore(self, timeout: float) -> None:
         """After a run that left sockets down: stop their retries, let the servers drain, then
         bring them back paced, so that the next run starts from every socket open."""
-        down = [index for index, spectator in enumerate(self.spectators) if not spectator.open]
+        indexes = [index for index, spectator in enumerate(self.spectators) if not spectator.open]
+        down = [self.spectators[index] for index in indexes]
         if not down:
             return
-        self.pace([self.spectators[index] for index in down], self.args.connect_rate, after=self.args.drain)
-        marks = {index: len(self.spectators[index].fresh_at) for index in down}
-        back = await self.all_fresh(marks, self.args.drain + timeout, "restoring")
-        print(f"  restored {len(down)} sockets, paced at {self.args.connect_rate:g}/s after {self.args.drain:g} s "
-              f"quiet: {'all back' if back else 'NOT all back'}")
+        for spectator in down:
+            spectator.not_before = float("inf")
+        quiet = await self.quiet()
+        self.pace(down, self.args.connect_rate)
+        marks = {index: len(self.spectators[index].fresh_at) for index in indexes}
+        back = await self.all_fresh(marks, timeout, "restoring")
+        print(f"  restore: {len(down)} sockets held until Daphne was quiet ({quiet:.0f} s), then paced at "
+              f"{self.args.connect_rate:g}/s: {'all back' if back else 'NOT all back'}")
+
+    async def quiet(self) -> float:
+        """Seconds until the Daphne processes use less than ``--quiet-cores`` (at most ``--drain``):
+        the work of sockets that gave up is still queued for the process's one database thread."""
+        started = previous = Cpu.take(self.servers)
+        while previous.wall - started.wall < self.args.drain:
+            await asyncio.sleep(1.0)
+            now = Cpu.take(self.servers)
+            used = now.since(previous)
+            previous = now
+            if used["daphne"] / used["wall"] < self.args.quiet_cores:
+                break
+        return previous.wall - started.wall
 
 
 # -- measurements ------------------------------------------------------------------------------------
@@ -460,7 +498,8 @@ async def measure_connect(crowd: Crowd, spectators: list[Spectator], args) -> No
         f"{got / max(last - started, 1e-9):.0f} sockets/s (limit {args.connect_rate:g}/s)"
         + ("" if complete else "  INCOMPLETE")
     )
-    print(f"  Daphne CPU per connect {1000 * used['daphne'] / max(got, 1):.2f} ms; {cpu_line(used)}")
+    print(f"  Daphne CPU per connect {1000 * used['daphne'] / max(got, 1):.2f} ms, "
+          f"database transactions per connect {used['transactions'] / max(got, 1):.1f}; {cpu_line(used)}")
     print(f"  connect attempts {crowd.attempts}, errors {crowd.errors or 'none'}; "
           f"Daphne log: {daphne_log_counts(crowd.servers)}")
     if not complete:
@@ -477,7 +516,7 @@ async def measure_idle(crowd: Crowd, args) -> None:
     cpu_before = Cpu.take(crowd.servers)
     await asyncio.sleep(args.idle_seconds)
     used = Cpu.take(crowd.servers).since(cpu_before)
-    print(f"idle, {len(crowd.spectators)} sockets open: {cpu_line(used)}")
+    print(f"idle, {sum(s.open for s in crowd.spectators)} sockets open: {cpu_line(used)}")
 
 
 LOG_EVENTS = {
@@ -564,7 +603,8 @@ async def storm_run(crowd: Crowd, args, env: dict, victims: list[int] | None, la
     used = cpu_after.since(cpu_before)
     print(f"  connect attempts {crowd.attempts - attempts_before}, errors {errors or 'none'}"
           + (f", other sockets not open: {len(others)}" if others else ""))
-    print(f"  Daphne CPU per reconnect {1000 * used['daphne'] / max(len(times), 1):.2f} ms; {cpu_line(used)}")
+    print(f"  Daphne CPU per reconnect {1000 * used['daphne'] / max(len(times), 1):.2f} ms, database transactions "
+          f"per reconnect {used['transactions'] / max(len(times), 1):.1f}; {cpu_line(used)}")
     print(f"  Daphne RSS now {rss_line(crowd.servers)[1]}; Daphne log: {daphne_log_counts(crowd.servers, logs_before)}")
     if not complete:
         await crowd.restore(args.connect_timeout)
@@ -572,6 +612,10 @@ async def storm_run(crowd: Crowd, args, env: dict, victims: list[int] | None, la
 
 
 async def bench(args, servers: list[Server], env: dict, log_dir: Path) -> bool:
+    # Ctrl-C or SIGTERM cancels the bench, whose finally blocks close the sockets and stop the worker.
+    main_task = asyncio.current_task()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        asyncio.get_running_loop().add_signal_handler(signum, main_task.cancel)
     deadline = time.monotonic() + args.setup_timeout
     worker = start_worker(env, log_dir / "worker.log")
     try:
@@ -591,6 +635,7 @@ async def bench(args, servers: list[Server], env: dict, log_dir: Path) -> bool:
         started = time.perf_counter()
         cookies = await bounded([session_cookie(servers[s], t) for t, s in places], args.setup_concurrency)
         print(f"{args.sockets} spectator sessions (table page loads) in {time.perf_counter() - started:.1f} s")
+    Cpu.database_url = args.database_url
     crowd = Crowd(args, servers)
     results = []
     try:
@@ -617,8 +662,10 @@ def parse_args(argv=None):
     parser.add_argument("--sockets", type=int, default=2000, help="spectator sockets")
     parser.add_argument("--connect-rate", type=float, default=25.0,
                         help="new sockets a second at most, for the first connects and a restore")
-    parser.add_argument("--drain", type=float, default=15.0,
-                        help="quiet seconds for the servers before a restore (Daphne kills a stuck app after 10)")
+    parser.add_argument("--drain", type=float, default=180.0,
+                        help="at most this long, before a restore, for the servers to go quiet")
+    parser.add_argument("--quiet-cores", type=float, default=0.3,
+                        help="Daphne CPU (cores, all processes) under which the servers count as quiet")
     parser.add_argument("--runs", type=int, default=3, help="kill runs, then as many no-kill storms")
     parser.add_argument("--kill", choices=("one", "all"), default="one", help="Daphne processes killed a run")
     parser.add_argument("--anonymous", action="store_true", help="spectators without a session cookie")
@@ -673,7 +720,7 @@ def main(argv=None) -> int:
         print(f"goal (every dropped socket fresh within {args.goal_seconds:g} s, every run): "
               f"{'met' if met else 'MISSED'}")
         return 0
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
         print("interrupted; stopping the servers", file=sys.stderr)
         return 130
     finally:
