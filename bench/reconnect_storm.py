@@ -36,7 +36,8 @@ Measured and printed:
   aborted, as a network drop) and all reconnect at once, retrying with the same backoff. Same
   figures. A run (or the first connects) that leaves sockets down after ``--storm-timeout`` is
   followed by a restore: their retries are held until the Daphne processes are quiet (below
-  ``--quiet-cores``, at most ``--drain`` s), then they come back at ``--connect-rate``, so that
+  the open sockets' idle cost plus ``--quiet-cores``, at most ``--drain`` s), then they come
+  back at ``--connect-rate`` (a server's share of it for its sockets), so that
   each run starts with every socket open if the servers can hold them.
 - per run, the Daphne logs' count of accepted, rejected and closed sockets and of application
   instances Daphne killed for not stopping in time (its access log is on, as in production).
@@ -312,6 +313,7 @@ class Crowd:
             for _ in servers
         ]
         self.tasks: list[asyncio.Task] = []
+        self.idle_cores_per_socket = 0.0  # Daphne CPU of an open, idle socket (measure_idle)
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -447,11 +449,17 @@ class Crowd:
         for spectator in down:
             spectator.not_before = float("inf")
         quiet = await self.quiet()
-        self.pace(down, self.args.connect_rate)
+        # --connect-rate is for all servers: sockets of one server only come back at its share,
+        # taking the servers in turn.
+        on = {spectator.server for spectator in down}
+        rate = self.args.connect_rate * len(on) / len(self.servers)
+        down.sort(key=lambda spectator: spectator.server)
+        down = [down[index] for index in sorted(range(len(down)), key=lambda i: (i % len(on), i))]
+        self.pace(down, rate)
         marks = {index: len(self.spectators[index].fresh_at) for index in indexes}
-        back = await self.all_fresh(marks, timeout, "restoring")
+        back = await self.all_fresh(marks, max(timeout, 1.5 * len(down) / rate), "restoring")
         print(f"  restore: {len(down)} sockets held until Daphne was quiet ({quiet:.0f} s), then paced at "
-              f"{self.args.connect_rate:g}/s: {'all back' if back else 'NOT all back'}")
+              f"{rate:g}/s: {'all back' if back else 'NOT all back'}")
 
     async def quiet(self) -> float:
         """Seconds until the Daphne processes use less than ``--quiet-cores`` (at most ``--drain``):
@@ -462,7 +470,9 @@ class Crowd:
             now = Cpu.take(self.servers)
             used = now.since(previous)
             previous = now
-            if used["daphne"] / used["wall"] < self.args.quiet_cores:
+            # Quiet: what the open sockets cost when idle (their resync), and a margin.
+            idle = self.idle_cores_per_socket * sum(spectator.open for spectator in self.spectators)
+            if used["daphne"] / used["wall"] < idle + self.args.quiet_cores:
                 break
         return previous.wall - started.wall
 
@@ -516,7 +526,9 @@ async def measure_idle(crowd: Crowd, args) -> None:
     cpu_before = Cpu.take(crowd.servers)
     await asyncio.sleep(args.idle_seconds)
     used = Cpu.take(crowd.servers).since(cpu_before)
-    print(f"idle, {sum(s.open for s in crowd.spectators)} sockets open: {cpu_line(used)}")
+    open_now = sum(spectator.open for spectator in crowd.spectators)
+    crowd.idle_cores_per_socket = used["daphne"] / used["wall"] / max(open_now, 1)
+    print(f"idle, {open_now} sockets open: {cpu_line(used)}")
 
 
 LOG_EVENTS = {
@@ -664,8 +676,9 @@ def parse_args(argv=None):
                         help="new sockets a second at most, for the first connects and a restore")
     parser.add_argument("--drain", type=float, default=180.0,
                         help="at most this long, before a restore, for the servers to go quiet")
-    parser.add_argument("--quiet-cores", type=float, default=0.3,
-                        help="Daphne CPU (cores, all processes) under which the servers count as quiet")
+    parser.add_argument("--quiet-cores", type=float, default=0.15,
+                        help="Daphne CPU (cores, all processes) above the open sockets' idle cost "
+                        "under which the servers count as quiet")
     parser.add_argument("--runs", type=int, default=3, help="kill runs, then as many no-kill storms")
     parser.add_argument("--kill", choices=("one", "all"), default="one", help="Daphne processes killed a run")
     parser.add_argument("--anonymous", action="store_true", help="spectators without a session cookie")
