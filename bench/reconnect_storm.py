@@ -453,8 +453,13 @@ class Crowd:
         # taking the servers in turn.
         on = {spectator.server for spectator in down}
         rate = self.args.connect_rate * len(on) / len(self.servers)
-        down.sort(key=lambda spectator: spectator.server)
-        down = [down[index] for index in sorted(range(len(down)), key=lambda i: (i % len(on), i))]
+        counted: dict[int, int] = {}
+        places = []  # each socket's place among its own server's
+        for spectator in down:
+            places.append(counted.get(spectator.server, 0))
+            counted[spectator.server] = places[-1] + 1
+        down = [spectator for _, _, spectator in sorted(
+            zip(places, (s.server for s in down), down, strict=True), key=lambda item: item[:2])]
         self.pace(down, rate)
         marks = {index: len(self.spectators[index].fresh_at) for index in indexes}
         back = await self.all_fresh(marks, max(timeout, 1.5 * len(down) / rate), "restoring")
