@@ -690,7 +690,9 @@ def parse_args(argv=None):
     parser.add_argument("--goal-seconds", type=float, default=5.0)
     parser.add_argument("--idle-seconds", type=float, default=10.0)
     parser.add_argument("--settle", type=float, default=3.0, help="quiet seconds before each run")
-    parser.add_argument("--frame-timeout", type=float, default=10.0, help="handshake, and then its frame")
+    parser.add_argument("--frame-timeout", type=float, default=60.0,
+                        help="the handshake, and then its frame, each (a browser waits: Daphne drops a "
+                        "handshake its app has not accepted within 5 s)")
     parser.add_argument("--connect-timeout", type=float, default=120.0, help="for the first connects")
     parser.add_argument("--storm-timeout", type=float, default=20.0, help="for every dropped socket's return")
     parser.add_argument("--setup-timeout", type=float, default=180.0)
