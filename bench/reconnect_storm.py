@@ -393,7 +393,7 @@ class Crowd:
             await asyncio.sleep(delay)
             # Looked at after the backoff too: a restore may have put this socket's turn later.
             while (wait := spectator.not_before - time.perf_counter()) > 0 and not self.closing.is_set():
-                await asyncio.sleep(wait)
+                await asyncio.sleep(min(wait, 0.25))  # a restore may put the turn earlier again
             if self.closing.is_set():
                 return
             ws = await self.connect(spectator)
