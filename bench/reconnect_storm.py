@@ -620,8 +620,9 @@ async def storm_run(crowd: Crowd, args, env: dict, victims: list[int] | None, la
     used = cpu_after.since(cpu_before)
     print(f"  connect attempts {crowd.attempts - attempts_before}, errors {errors or 'none'}"
           + (f", other sockets not open: {len(others)}" if others else ""))
-    print(f"  Daphne CPU per reconnect {1000 * used['daphne'] / max(len(times), 1):.2f} ms, database transactions "
-          f"per reconnect {used['transactions'] / max(len(times), 1):.1f}; {cpu_line(used)}")
+    per = (f"Daphne CPU per reconnect {1000 * used['daphne'] / len(times):.2f} ms, database transactions per "
+           f"reconnect {used['transactions'] / len(times):.1f}" if times else "no socket back: nothing per reconnect")
+    print(f"  {per}; {cpu_line(used)}")
     print(f"  Daphne RSS now {rss_line(crowd.servers)[1]}; Daphne log: {daphne_log_counts(crowd.servers, logs_before)}")
     if not complete:
         await crowd.restore(args.connect_timeout)
