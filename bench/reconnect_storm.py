@@ -47,6 +47,10 @@ min(250 ms * 2^retry, 2 s) * uniform(0.5, 1), which replaces the hx-ws extension
 "full-jitter" (uniform(0, 1 s * 2^min(retry, 6))). The extension resets the retry count when a
 socket opens, so after a drop the first try waits delay(0) (125-250 ms), then delay(1), ...
 
+"Per connect" and "per reconnect" divide all the Daphne CPU (and database transactions) of the
+window by the sockets that got their frame in it: they include the open sockets' resync reads
+and, in a storm, the work done for handshakes Daphne dropped (its 5 s handshake limit).
+
 Not measured: how many boards the servers drew (games.frame_reuse keeps no counter or log; one
 drawing per table and audience per process per second is its design). Every figure comes from
 one run on a shared, noisy machine; all runs are printed.
