@@ -85,7 +85,6 @@ from table_load import (
     SEQ,
     TABLE_URL,
     Server,
-    cpu_by_command,
     free_port,
     machine_cpu_seconds,
     percentile,
@@ -97,6 +96,26 @@ from table_load import (
     wait_until_serving,
     why,
 )
+
+
+def cpu_by_command(names: tuple[str, ...]) -> dict[str, float]:
+    """CPU seconds of the processes whose command name starts with one of ``names``, per name.
+
+    Exited children count too: PostgreSQL forks a backend per connection, and ones that
+    ended within the window have their time in the postmaster's children total.
+    """
+    seconds = dict.fromkeys(names, 0.0)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "comm").read_text().strip()
+        except OSError:
+            continue
+        for name in names:
+            if command.startswith(name):
+                seconds[name] += process_cpu_seconds(int(entry.name), children=True)
+    return seconds
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/cardsite_bench_storm"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/12"
@@ -167,7 +186,7 @@ class Cpu:
             servers={server.process.pid: process_cpu_seconds(server.process.pid) for server in servers},
             services=cpu_by_command(SERVICES),
             client=own.user + own.system,
-            busy=machine_cpu_seconds()[0],
+            busy=machine_cpu_seconds(),
             wall=time.perf_counter(),
             transactions=database_transactions(cls.database_url),
         )
@@ -718,11 +737,8 @@ def parse_args(argv=None):
 def main(argv=None) -> int:
     args = parse_args(argv)
     ensure_database(args.database_url)
-    env = server_env(args)
-    env["PYTHONPATH"] = str(ROOT)  # this checkout's code, ahead of any editable install elsewhere
-    # Required with DEBUG off since table_load's server_env was written; any value serves a bench.
-    env.setdefault("DEAL_SECRET", "bench-only-deal-secret-not-for-any-real-site")
-    prepare(env)
+    env = server_env(args)  # this checkout's code first on the path, DEBUG off, a deal secret
+    prepare(env, args.database_url)
     log_dir = Path(tempfile.mkdtemp(prefix="reconnect_storm-"))
     servers: list[Server] = []
 

@@ -183,7 +183,7 @@ def server_env(args) -> dict:
         BOT_MOVE_DELAY="0",
         DJANGO_SETTINGS_MODULE="cardsite.settings",
         PYTHONUNBUFFERED="1",
-        FLOOR_FRAME_BYTES=str(args.floor_frame_bytes or FLOOR_FRAME_BYTES),
+        FLOOR_FRAME_BYTES=str(getattr(args, "floor_frame_bytes", None) or FLOOR_FRAME_BYTES),
         # This checkout's code, whatever else is installed (an editable install of another).
         PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
     )

@@ -10,8 +10,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
 # Django must be set up before anything imports models (consumers do).
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.sessions import SessionMiddlewareStack  # noqa: E402
 
 from cardsite import shutdown  # noqa: E402
 from cardsite.origins import SameOriginOnly  # noqa: E402
@@ -21,7 +21,10 @@ from games.routing import websocket_urlpatterns  # noqa: E402
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SameOriginOnly(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # The session alone: a table socket's person is the session's Player, which the
+        # consumer reads itself; Channels' auth stack would also read the session and the
+        # user on every connect (a reconnect storm's cost is its database hops, bench/reconnect_storm.py).
+        "websocket": SameOriginOnly(SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
 
