@@ -170,21 +170,23 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         if self.player_id is not None:
             await self.channel_layer.group_discard(realtime.player_group(self.player_id), self.channel_name)
-            await database_sync_to_async(presence.socket_closed)(table_id=self.table_id, player_id=self.player_id)
+            if self.seated:  # a spectator has no seat to mark (the presence sweep covers the rest)
+                await database_sync_to_async(presence.socket_closed)(table_id=self.table_id,
+                                                                     player_id=self.player_id)
         self.player_id = player_id
         if player_id is not None:
             await self.channel_layer.group_add(realtime.player_group(player_id), self.channel_name)
 
     async def _join_audience(self):
         """(Re)enter the group this Player's seat calls for, and send its current frame."""
-        if self.player_id is not None:
-            await database_sync_to_async(presence.socket_opened)(table_id=self.table_id, player_id=self.player_id)
-        await self._send_current_frame()
+        await self._send_current_frame(arriving=True)
 
-    async def _send_current_frame(self):
-        """The current frame of this socket's audience, entering that audience's group first."""
+    async def _send_current_frame(self, *, arriving: bool = False):
+        """The current frame of this socket's audience, entering that audience's group first;
+        ``arriving``: a seated person is seen at the table (back, if they were away)."""
         try:
-            group, html, shown, self.seated = await database_sync_to_async(self._audience_and_frame)()
+            group, html, shown, self.seated = await database_sync_to_async(self._audience_and_frame)(
+                arriving=arriving)
         except Table.DoesNotExist:  # gone since connect checked (a test database flushed under it)
             await self.close(code=4404)
             return
@@ -196,12 +198,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.shown = shown
         await self.send(text_data=html)
 
-    def _audience_and_frame(self):
+    def _audience_and_frame(self, *, arriving: bool = False):
         """This socket's group and frame as the table stands; a frame drawn for the same table,
-        seats and audience a moment ago (another socket's, connecting too) is reused."""
+        seats and audience a moment ago (another socket's, connecting too) is reused. In one
+        hop to the sync thread with the presence of an ``arriving`` seated person, whose seats
+        are then known: a spectator writes nothing (a reconnect storm's cost is its hops and
+        queries, bench/reconnect_storm.py)."""
         table = Table.objects.get(pk=self.table_id)
         seats = selectors.table_seats(table)
         viewer = selectors.viewer_among(seats, self.player_id)
+        if arriving and viewer is not None and presence.socket_opened(table_id=self.table_id,
+                                                                      player_id=self.player_id):
+            table = Table.objects.get(pk=self.table_id)  # back from away: the seat is theirs again
+            seats = selectors.table_seats(table)
         html = frame_reuse.reused(boards.frame_key(table, seats, viewer), lambda: boards.board(table, seats, viewer))
         return realtime.group_for(self.table_id, viewer), html, (table.seq, table.status), viewer is not None
 

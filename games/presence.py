@@ -34,11 +34,13 @@ def heartbeat_seconds() -> float:
     return max(settings.AWAY_GRACE_SECONDS / 3, 0.05)
 
 
-def socket_opened(*, table_id: int, player_id: int) -> None:
-    """The person opened the table: seen now, and if they were away, they are back."""
+def socket_opened(*, table_id: int, player_id: int) -> bool:
+    """The person opened the table: seen now, and if they were away, they are back (True)."""
     if seat_seen(table_id=table_id, player_id=player_id) and Seat.objects.filter(
             table_id=table_id, player_id=player_id, away_since__isnull=False).exists():
         services.come_back(table_id=table_id, player=Player.objects.get(pk=player_id))
+        return True
+    return False
 
 
 def seat_seen(*, table_id: int, player_id: int) -> bool:

@@ -84,3 +84,24 @@ async def test_a_second_tab_keeps_the_seat_when_the_first_closes(settings, delay
     assert await database_sync_to_async(delayed_tasks.run)() == ["unchanged"]
     assert not (await database_sync_to_async(seat)(table, 1)).is_away
     await second.disconnect()
+
+
+async def test_a_spectator_s_socket_marks_no_seat_opening_or_closing_and_a_seated_one_does(monkeypatch):
+    from accounts.services import create_guest
+    from games import presence
+
+    marked = []
+    for name in ("socket_opened", "socket_closed"):
+        real = getattr(presence, name)
+        monkeypatch.setattr(presence, name, lambda real=real, name=name, **kwargs: marked.append(
+            (name, kwargs["player_id"])) or real(**kwargs))
+    table, (me,) = await database_sync_to_async(started_table)()
+    stranger = await database_sync_to_async(create_guest)()
+    watching = await connect(table.pk, stranger)
+    await drain(watching)
+    await watching.disconnect()
+    assert marked == []
+    mine = await connect(table.pk, me)
+    await drain(mine)
+    await mine.disconnect()
+    assert marked == [("socket_opened", me.pk), ("socket_closed", me.pk)]

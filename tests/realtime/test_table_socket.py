@@ -219,7 +219,7 @@ async def test_a_socket_for_no_table_is_closed_as_not_found():
 async def test_a_table_gone_between_the_check_and_the_frame_closes_the_socket_without_an_error(monkeypatch):
     from games.consumers import TableConsumer
 
-    def gone(self):
+    def gone(self, **_):
         raise Table.DoesNotExist
 
     table, (player,) = await database_sync_to_async(started_table)()
