@@ -90,6 +90,7 @@ from table_load import (
     percentile,
     prepare,
     process_cpu_seconds,
+    refuse_remote_services,
     server_env,
     stop_servers,
     tail,
@@ -727,10 +728,7 @@ def parse_args(argv=None):
     args = parser.parse_args(argv)
     if min(args.servers, args.tables, args.sockets, args.runs) < 1 or args.connect_rate <= 0:
         parser.error("--servers, --tables, --sockets, --runs and --connect-rate must be positive")
-    for url in (args.database_url, args.redis_url):
-        host = re.match(r"^\w+://(?:[^@/]*@)?(\[[^\]]*\]|[^:/]*)", url)
-        if host is None or host.group(1) not in ("127.0.0.1", "localhost", "[::1]"):
-            parser.error(f"only services on this machine may be loaded: {url}")
+    refuse_remote_services(parser, args)
     return args
 
 

@@ -1219,6 +1219,14 @@ def find_tables(args, env: dict, log_dir: Path) -> bool:
 # -- main --------------------------------------------------------------------------------------------
 
 
+def refuse_remote_services(parser: argparse.ArgumentParser, args) -> None:
+    """Load is sent to this machine's services only (DATABASE_URL, REDIS_URL)."""
+    for url in (args.database_url, args.redis_url):
+        host = re.match(r"^\w+://(?:[^@/]*@)?(\[[^\]]*\]|[^:/]*)", url)
+        if host is None or host.group(1) not in ("127.0.0.1", "localhost", "[::1]"):
+            parser.error(f"only services on this machine may be loaded: {url}")
+
+
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
@@ -1287,10 +1295,7 @@ def parse_args(argv=None):
         parser.error("the floor takes moves over the socket only")
     if args.think[0] < 0 or args.think[1] < args.think[0]:
         parser.error("--think MIN MAX: 0 <= MIN <= MAX")
-    for url in (args.database_url, args.redis_url):
-        host = re.match(r"^\w+://(?:[^@/]*@)?(\[[^\]]*\]|[^:/]*)", url)
-        if host is None or host.group(1) not in ("127.0.0.1", "localhost", "[::1]"):
-            parser.error(f"only services on this machine may be loaded: {url}")
+    refuse_remote_services(parser, args)
     return args
 
 

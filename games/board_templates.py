@@ -19,7 +19,7 @@ from games.templatetags import cardface
 
 FILTERS = ("card_words", "card_index", "pairs", "legal_starting", "seat_name", "ranked", "owned_by",
            "seat_position", "get")
-TAGS = ("card_face", "card_fan", "card_back", "card_slot", "slot", "column", "seat_badges")
+TAGS = ("card_back", "card_slot", "slot", "column", "seat_badges")
 
 
 def environment(**options) -> Environment:
@@ -31,8 +31,7 @@ def environment(**options) -> Environment:
     env.globals.update({name: getattr(cardface, name) for name in TAGS}, url=url, csrf_input=csrf_input)
     # A card's markup depends on its arguments alone, and a board draws the same few dozen
     # cards frame after frame: drawn once per process (52 cards times the moves on them).
-    env.globals["card_face"] = lru_cache(maxsize=8192)(cardface.card_face)
-    env.globals["card_fan"] = card_fan
+    env.globals.update(card_face=lru_cache(maxsize=8192)(cardface.card_face), card_fan=card_fan)
     return env
 
 

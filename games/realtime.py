@@ -107,9 +107,12 @@ def _in_event_loop(send, *args) -> None:
     the process's one thread for sync work (Channels' ``database_sync_to_async`` is thread
     sensitive): waiting there for Redis to take the frames held up every other socket's move
     in the process (bench/table_load.py --profile: 11.5 of a move's 16.3 s of wall time in a
-    40-table run). Handed over in order, they start in order; a page ignores a frame older
-    than the one it shows (static/js/table.js), and sockets resync. A send that fails is logged and given up: sockets
-    resync, the database has the move. A stopping server (SIGTERM) is told apart: its loop
+    40-table run). Handed over in order, they are published in order: each starts on the
+    loop in the order handed over and takes the layer's one publishing connection behind
+    a FIFO lock (channels_redis; the in-memory layer has no wait at all). That order is what
+    keeps a seat's frame from reaching a socket that has just left the seat: ``seat_changed``
+    is handed over before the frames of the move that follows it. A send that fails is
+    logged and given up: sockets resync, the database has the move. A stopping server (SIGTERM) is told apart: its loop
     is no longer running, and nothing is handed to it. Elsewhere (a Celery worker, a script,
     a test whose loop is gone) ``async_to_sync``, which does wait.
     """
