@@ -26,7 +26,7 @@ Measured and printed:
   all had their first frame, a board with ``data-seq``), Daphne CPU per connect, and the
   Daphne processes' RSS before and after (KiB per idle socket);
 - idle: the machine's CPU over ``--idle-seconds`` with every socket open and nothing moving
-  (each socket re-reads its table every SOCKET_RESYNC_SECONDS);
+  (each process re-reads its sockets' tables in one query every SOCKET_RESYNC_SECONDS);
 - kill (``--runs`` times): kill -9 of one Daphne process (they take turns; ``--kill all``:
   every one), started again at once on the same port. Its clients come back with the page's
   backoff (below). Per run: when the new process listened, and the time from the kill until

@@ -1,5 +1,3 @@
-import asyncio
-import contextlib
 import json
 import logging
 from importlib import import_module
@@ -9,7 +7,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from accounts.services import session_player_id
-from games import boards, frame_reuse, presence, realtime, recovery, selectors, services
+from games import boards, frame_reuse, presence, realtime, recovery, selectors, services, socket_keeper
 from games.models import Table
 from games.socket_limits import CLOSE, DROP, TELL, FrameLimit
 
@@ -63,29 +61,41 @@ class TableConsumer(AsyncWebsocketConsumer):
     the URL or the client, and is looked up again whenever that Player's seat at this
     table changes or the session logs out. On connect the socket gets the current frame,
     so reconnects and second tabs are in sync, and a bot turn the table is due is queued
-    again (games.recovery). While open, the socket checks every SOCKET_RESYNC_SECONDS that
-    the table has not moved on without a frame reaching it (a send lost while the channel
-    layer was down), and a seated person's socket keeps their seat marked as seen
-    (games.presence).
+    again (games.recovery). While open, the process's keeper (games.socket_keeper) checks
+    every SOCKET_RESYNC_SECONDS that the table has not moved on without a frame reaching
+    it (a send lost while the channel layer was down), and keeps a seated person's seat
+    marked as seen (games.presence).
     """
 
     group = None
     player_id = None
-    heartbeat = None
     # (seq, status) of the last frame sent: what the resync compares the database with.
     shown = None
     seated = False
 
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        if not await database_sync_to_async(Table.objects.filter(pk=self.table_id).exists)():
+        # One hop to the sync thread for the whole opening: the table, a due bot turn queued
+        # again (games.recovery), the session's Player and this audience's frame. A
+        # reconnect storm's cost is its hops and queries (bench/reconnect_storm.py).
+        try:
+            player_id, opening = await database_sync_to_async(self._opening)()
+        except Table.DoesNotExist:
             await self.close(code=4404)
             return
         self.limit = FrameLimit(rate=settings.SOCKET_FRAMES_PER_SECOND, flood_drops=settings.SOCKET_FLOOD_DROPS)
         await self.accept()
-        await database_sync_to_async(recovery.resume_table)(table_id=self.table_id)
-        await self._follow_session()
-        self.heartbeat = asyncio.ensure_future(self._keep_in_step())
+        await self._set_player(player_id)
+        await self._enter(*opening)
+        socket_keeper.keep(self)
+
+    def _opening(self):
+        table = Table.objects.get(pk=self.table_id)
+        seats = selectors.table_seats(table)
+        if recovery.resume_loaded(table=table, seats=seats) != recovery.Resumed(0, 0):
+            table = None  # a turn played inline (the embedded default): read it as it now is
+        player_id = self._session_player_id()
+        return player_id, self._audience_and_frame(player_id, arriving=True, table=table, seats=seats)
 
     async def receive(self, text_data=None, bytes_data=None):
         verdict = self.limit.admit()
@@ -125,8 +135,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         return html, (table.seq, table.status)
 
     async def disconnect(self, code):
-        if self.heartbeat is not None:
-            self.heartbeat.cancel()
+        socket_keeper.let_go(self)
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
         await self._set_player(None)
@@ -185,11 +194,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         """The current frame of this socket's audience, entering that audience's group first;
         ``arriving``: a seated person is seen at the table (back, if they were away)."""
         try:
-            group, html, shown, self.seated = await database_sync_to_async(self._audience_and_frame)(
-                arriving=arriving)
+            opening = await database_sync_to_async(self._audience_and_frame)(self.player_id, arriving=arriving)
         except Table.DoesNotExist:  # gone since connect checked (a test database flushed under it)
             await self.close(code=4404)
             return
+        await self._enter(*opening)
+
+    async def catch_up(self):
+        """The table moved on without a frame reaching this socket (games.socket_keeper)."""
+        await self._send_current_frame()
+
+    async def _enter(self, group, html, shown, seated):
+        self.seated = seated
         if group != self.group:
             if self.group is not None:
                 await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -198,39 +214,24 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.shown = shown
         await self.send(text_data=html)
 
-    def _audience_and_frame(self, *, arriving: bool = False):
+    def _audience_and_frame(self, player_id: int | None, *, arriving: bool = False, table: Table | None = None,
+                            seats=None):
         """This socket's group and frame as the table stands; a frame drawn for the same table,
         seats and audience a moment ago (another socket's, connecting too) is reused. In one
         hop to the sync thread with the presence of an ``arriving`` seated person, whose seats
         are then known: a spectator writes nothing (a reconnect storm's cost is its hops and
-        queries, bench/reconnect_storm.py)."""
-        table = Table.objects.get(pk=self.table_id)
-        seats = selectors.table_seats(table)
-        viewer = selectors.viewer_among(seats, self.player_id)
-        if arriving and viewer is not None and presence.socket_opened(table_id=self.table_id,
-                                                                      player_id=self.player_id):
+        queries, bench/reconnect_storm.py). ``table`` and ``seats``: as just loaded, if they were."""
+        if table is None:
+            table = Table.objects.get(pk=self.table_id)
+            seats = selectors.table_seats(table)
+        viewer = selectors.viewer_among(seats, player_id)
+        if arriving and viewer is not None and presence.socket_opened(table_id=self.table_id, player_id=player_id):
             table = Table.objects.get(pk=self.table_id)  # back from away: the seat is theirs again
             seats = selectors.table_seats(table)
         html = frame_reuse.reused(boards.frame_key(table, seats, viewer), lambda: boards.board(table, seats, viewer))
         return realtime.group_for(self.table_id, viewer), html, (table.seq, table.status), viewer is not None
 
     def _audience_and_frame_now(self):
-        _, html, shown, _ = self._audience_and_frame()
+        _, html, shown, _ = self._audience_and_frame(self.player_id)
         return html, shown
 
-    async def _keep_in_step(self):
-        loop = asyncio.get_running_loop()
-        seen_at = loop.time()
-        with contextlib.suppress(asyncio.CancelledError):
-            while True:
-                await asyncio.sleep(min(settings.SOCKET_RESYNC_SECONDS, presence.heartbeat_seconds()))
-                try:
-                    if self.seated and loop.time() - seen_at >= presence.heartbeat_seconds():
-                        seen_at = loop.time()
-                        await database_sync_to_async(presence.seat_seen)(table_id=self.table_id,
-                                                                         player_id=self.player_id)
-                    now = await database_sync_to_async(selectors.table_seq_and_status)(self.table_id)
-                    if now is not None and now != self.shown:
-                        await self._send_current_frame()
-                except Exception:  # the database or the layer is down: try again at the next beat
-                    logger.warning("table %s socket could not check its frame", self.table_id, exc_info=True)

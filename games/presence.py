@@ -15,6 +15,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Player
@@ -46,6 +47,21 @@ def socket_opened(*, table_id: int, player_id: int) -> bool:
 def seat_seen(*, table_id: int, player_id: int) -> bool:
     """A socket of the person is still open at the table (a heartbeat). False: no seat."""
     return bool(Seat.objects.filter(table_id=table_id, player_id=player_id).update(seen_at=timezone.now()))
+
+
+# Seats marked seen per write at most: keeps one statement's size bounded.
+SEEN_PER_WRITE = 500
+
+
+def seats_seen(*, pairs) -> None:
+    """Many heartbeats in one write a few hundred at a time: ``pairs`` of (table id,
+    Player id), each a seated person's socket still open (games.socket_keeper)."""
+    pairs = sorted(pairs)
+    now = timezone.now()
+    for start in range(0, len(pairs), SEEN_PER_WRITE):
+        chunk = pairs[start:start + SEEN_PER_WRITE]
+        which = Q(*(Q(table_id=table_id, player_id=player_id) for table_id, player_id in chunk), _connector=Q.OR)
+        Seat.objects.filter(which).update(seen_at=now)
 
 
 def socket_closed(*, table_id: int, player_id: int) -> None:

@@ -52,19 +52,53 @@ def resume_due(*, now: datetime | None = None) -> Resumed:
 
 
 def resume_table(*, table_id: int) -> Resumed:
-    """One table, for a socket that connects or a page that loads: its bot turn as soon as it
-    is due (the person is looking at it), its timer once overdue."""
+    """One table, for a page that loads: see ``resume_loaded``."""
+    table = Table.objects.filter(pk=table_id).first()
+    return Resumed(0, 0) if table is None else resume_loaded(table=table, seats=list(table.seats.all()))
+
+
+# A table's due bot turn is queued again by a connecting socket or a loading page at most
+# once in this long, per process: a reconnect storm brings hundreds of sockets to one table
+# at once, and each queued turn costs a task (the turn itself is idempotent by seq).
+RESUMED_AGAIN_AFTER = 2.0
+_resumed: dict[tuple[int, int], float] = {}
+_resumed_lock = threading.Lock()
+
+
+def resume_loaded(*, table: Table, seats: list[Seat]) -> Resumed:
+    """One table from its rows already loaded, for a socket that connects or a page that
+    loads: its bot turn as soon as it is due (the person is looking at it), its timer once
+    overdue. Reads nothing more."""
+    if table.status != Table.Status.PLAYING:
+        return Resumed(0, 0)
     now = timezone.now()
-    return _resume(Table.objects.filter(pk=table_id, status=Table.Status.PLAYING, bot_due_at__lte=now),
-                   Seat.objects.filter(table_id=table_id, table__status=Table.Status.PLAYING,
-                                       deadline__lte=now - overdue_after()))
+    bot_turns = []
+    if table.bot_due_at is not None and table.bot_due_at <= now and _first_in_a_while((table.pk, table.seq)):
+        bot_turns.append((table.pk, table.seq))
+    late = now - overdue_after()
+    timers = [(table.pk, seat.index, seat.deadline) for seat in seats
+              if seat.deadline is not None and seat.deadline <= late]
+    return _queue_again(bot_turns, timers)
+
+
+def _first_in_a_while(key: tuple[int, int]) -> bool:
+    now = time.monotonic()
+    with _resumed_lock:
+        for old in [old for old, until in _resumed.items() if until <= now]:
+            del _resumed[old]
+        if key in _resumed:
+            return False
+        _resumed[key] = now + RESUMED_AGAIN_AFTER
+        return True
 
 
 def _resume(tables, seats) -> Resumed:
-    bot_turns = list(tables.values_list("pk", "seq"))
+    return _queue_again(list(tables.values_list("pk", "seq")), list(seats.values_list("table_id", "index", "deadline")))
+
+
+def _queue_again(bot_turns, timers) -> Resumed:
     for table_id, seq in bot_turns:
         services.enqueue_bot_turn(table_id=table_id, seq=seq, countdown=0)  # late already: no spacing
-    timers = list(seats.values_list("table_id", "index", "deadline"))
     for table_id, index, deadline in timers:
         scheduling.schedule("games.tasks.turn_timeout", countdown=0, table_id=table_id, seat_index=index,
                             deadline=deadline.isoformat())

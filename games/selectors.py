@@ -21,8 +21,10 @@ def table_seats(table: Table) -> list[Seat]:
     return list(table.seats.select_related("player").order_by("index"))
 
 
-def table_seq_and_status(table_id: int) -> tuple[int, str] | None:
-    return Table.objects.filter(pk=table_id).values_list("seq", "status").first()
+def tables_seq_and_status(table_ids) -> dict[int, tuple[int, str]]:
+    """Table id -> (seq, status), for those of ``table_ids`` that exist."""
+    return {pk: (seq, status) for pk, seq, status in
+            Table.objects.filter(pk__in=list(table_ids)).values_list("pk", "seq", "status")}
 
 
 def viewer_among(seats: list[Seat], player_id: int | None) -> int | None:

@@ -216,14 +216,19 @@ async def test_a_socket_for_no_table_is_closed_as_not_found():
     assert (connected, code) == (False, 4404)
 
 
-async def test_a_table_gone_between_the_check_and_the_frame_closes_the_socket_without_an_error(monkeypatch):
+async def test_a_table_gone_under_an_open_socket_closes_it_without_an_error(monkeypatch):
+    from channels.layers import get_channel_layer
+
+    from games import realtime
     from games.consumers import TableConsumer
 
-    def gone(self, **_):
+    def gone(self, *_, **__):
         raise Table.DoesNotExist
 
     table, (player,) = await database_sync_to_async(started_table)()
-    monkeypatch.setattr(TableConsumer, "_audience_and_frame", gone)
     socket = await connect(table.pk, player)
+    await drain(socket)
+    monkeypatch.setattr(TableConsumer, "_audience_and_frame", gone)  # a test database flushed under it
+    await get_channel_layer().group_send(realtime.player_group(player.pk), {"type": "seat.changed", "table_id": None})
     assert (await socket.receive_output())["type"] == "websocket.close"
     await socket.disconnect()

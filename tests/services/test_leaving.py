@@ -195,3 +195,15 @@ def test_the_sweep_passes_over_games_played_alone(settings):
     table = services.play_now(game="klondike", player=create_guest(), seed="3")
     Seat.objects.filter(table=table).update(seen_at=timezone.now() - timedelta(hours=2))
     assert presence.sweep() == 0
+
+
+def test_heartbeats_in_one_write_mark_exactly_the_seats_given(monkeypatch):
+    (first, (me, friend)), (second, (other,)) = started_table(humans=2, bots=2), started_table()
+    long_ago = timezone.now() - timedelta(hours=1)
+    Seat.objects.update(seen_at=long_ago)
+    monkeypatch.setattr(presence, "SEEN_PER_WRITE", 1)  # and a write at a time, past the first chunk
+    # ``me`` has a socket open at the first table only, ``other`` at the second; ``friend`` none.
+    presence.seats_seen(pairs={(first.pk, me.pk), (second.pk, other.pk)})
+    seen = {(seat.table_id, seat.player_id): seat.seen_at > long_ago
+            for seat in Seat.objects.filter(player__isnull=False)}
+    assert seen == {(first.pk, me.pk): True, (first.pk, friend.pk): False, (second.pk, other.pk): True}

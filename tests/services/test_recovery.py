@@ -180,3 +180,24 @@ def test_without_a_beat_process_the_server_s_own_thread_sweeps(settings, spaced_
         stop.set()
         sweeper.join(timeout=10)
     assert Table.objects.values_list("seq", flat=True).get(pk=table.pk) == seq + 1
+
+
+def test_a_due_bot_turn_is_queued_again_once_for_many_sockets_arriving_together(spaced_bots, delayed_tasks,
+                                                                                 monkeypatch):
+    table, (me,) = started_table()
+    table = play_to_a_bot_turn(table, me)
+    delayed_tasks.pending.clear()  # the held turn was lost
+    queued = []
+    monkeypatch.setattr(services, "enqueue_bot_turn", lambda **kwargs: queued.append(kwargs))
+    Table.objects.filter(pk=table.pk).update(bot_due_at=timezone.now() - timedelta(seconds=1))
+    table.refresh_from_db()
+    seats = list(table.seats.all())
+    # A reconnect storm: a hundred sockets of one table open within a second.
+    outcomes = {recovery.resume_loaded(table=table, seats=seats) for _ in range(100)}
+    assert outcomes == {recovery.Resumed(bot_turns=1, timers=0), recovery.Resumed(bot_turns=0, timers=0)}
+    assert queued == [{"table_id": table.pk, "seq": table.seq, "countdown": 0}]
+    # Once the window is over, a socket arriving asks again (the first may have been lost too).
+    real_clock = time.monotonic
+    monkeypatch.setattr(recovery.time, "monotonic", lambda: real_clock() + recovery.RESUMED_AGAIN_AFTER + 1)
+    assert recovery.resume_loaded(table=table, seats=seats) == recovery.Resumed(bot_turns=1, timers=0)
+    assert len(queued) == 2

@@ -1,0 +1,39 @@
+"""One check per process for all its table sockets (games.socket_keeper), not one per socket."""
+
+import asyncio
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import presence, selectors, socket_keeper
+from tests.realtime.test_table_socket import connect, drain
+from tests.web.tables import started_table
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+async def test_every_socket_of_a_process_is_checked_in_one_read_and_one_write_a_beat(settings, monkeypatch):
+    from accounts.services import create_guest
+
+    settings.SOCKET_RESYNC_SECONDS = 0.1
+    settings.AWAY_GRACE_SECONDS = 0.3  # a heartbeat every 0.1 s
+    reads, writes = [], []
+    real_read, real_write = selectors.tables_seq_and_status, presence.seats_seen
+    monkeypatch.setattr(selectors, "tables_seq_and_status", lambda ids: reads.append(set(ids)) or real_read(ids))
+    monkeypatch.setattr(presence, "seats_seen", lambda *, pairs: writes.append(set(pairs)) or real_write(pairs=pairs))
+    (first, (me,)), (second, (you,)) = await asyncio.gather(*(database_sync_to_async(started_table)()
+                                                              for _ in range(2)))
+    stranger = await database_sync_to_async(create_guest)()
+    sockets = [await connect(first.pk, me), await connect(first.pk, stranger), await connect(second.pk, you),
+               await connect(second.pk, me)]  # me: seated at the first, watching the second
+    for socket in sockets:
+        await drain(socket)
+    beats = len(reads)
+    await asyncio.sleep(0.55)
+    beats = len(reads) - beats
+    assert 2 <= beats <= 7, "a read a beat for the whole process, not one per socket (4 sockets)"
+    assert all(ids == {first.pk, second.pk} for ids in reads[-beats:])
+    assert writes and all(pairs == {(first.pk, me.pk), (second.pk, you.pk)} for pairs in writes)
+    for socket in sockets:
+        await socket.disconnect()
+    assert not socket_keeper._keepers, "the keeper stops with the loop's last socket"
