@@ -21,6 +21,7 @@ from django.template import engines
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from markupsafe import Markup
 
 from games import catalogue, selectors
 from games.kit.engine import State
@@ -57,6 +58,9 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
     # The hand just finished, told alike to every audience (it holds only what all may know).
     shared["hand_over"] = game.engine.hand_summary(state)
     shared["hand_over_seconds"] = settings.HAND_OVER_SECONDS
+    if shared["hand_over"]:  # and so drawn once for all of them (it names seats, never "you")
+        shared["hand_over_panel"] = _draw_part("games/_hand_over.html",
+                                               shared | {"seats": selectors.seats_around(seats, SPECTATOR)})
     if game.timed:
         shared["clock"] = selectors.clock(table)
     # Hands finished so far, on the board (data-hands): a frame with more than the one before
@@ -117,6 +121,11 @@ def _draw(game: catalogue.Game, context: dict[str, Any]) -> SafeString:
     # str, escaped already (the environment autoescapes): marked safe here, or a Django page
     # that includes the board would escape it a second time.
     return SafeString(engines["boards"].env.get_template(game.board_template).render(context))
+
+
+def _draw_part(template: str, context: dict[str, Any]) -> Markup:
+    """A part of the board drawn alone, to be placed as it is in boards drawn after it."""
+    return Markup(engines["boards"].env.get_template(template).render(context))
 
 
 def _ending(game: catalogue.Game, table: Table, state: State, *, over: bool) -> dict[str, Any]:

@@ -2,7 +2,9 @@ import json
 import logging
 from importlib import import_module
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
@@ -96,6 +98,22 @@ class TableConsumer(AsyncWebsocketConsumer):
             table = None  # a turn played inline (the embedded default): read it as it now is
         player_id = self._session_player_id()
         return player_id, self._audience_and_frame(player_id, arriving=True, table=table, seats=seats)
+
+    async def dispatch(self, message):
+        # Channels' own dispatch first hops to the process's one sync thread to close stale
+        # database connections, for every message: each frame forwarded to each socket (four
+        # a move at a four-person table) queued behind the moves being played there. Every
+        # database call here goes through database_sync_to_async, which does that itself,
+        # on that thread, before and after the call.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def websocket_disconnect(self, message):
+        # As Channels' own, without its hop to close stale connections (see dispatch).
+        await self.disconnect(message["code"])
+        raise StopConsumer()
 
     async def receive(self, text_data=None, bytes_data=None):
         verdict = self.limit.admit()
