@@ -42,9 +42,10 @@ from cardsite import settings as site_settings  # noqa: E402
 settings.configure(INSTALLED_APPS=[], CHANNEL_LAYERS=site_settings.CHANNEL_LAYERS, USE_TZ=True)
 django.setup()
 
-from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
+
+from cardsite.socket_dispatch import DirectDispatchConsumer  # noqa: E402
 
 
 def board(seq: int, seat: int) -> str:
@@ -79,7 +80,10 @@ def seat_group(table_id: int, seat: int) -> str:
     return f"table.{table_id}.seat.{seat}"
 
 
-class FloorTable(AsyncWebsocketConsumer):
+class FloorTable(DirectDispatchConsumer):
+    # Dispatched as the site's table socket is (cardsite/socket_dispatch.py): the hop it
+    # leaves out is one our code removes, so the floor does not pay it either.
+
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         query = parse_qs(self.scope["query_string"].decode())

@@ -3,6 +3,7 @@
     .venv/bin/python bench/reconnect_storm.py                            # 2 servers, 20 tables, 2000 sockets
     .venv/bin/python bench/reconnect_storm.py --sockets 200 --runs 1     # a quick look
     .venv/bin/python bench/reconnect_storm.py --kill all                 # every server killed at once
+    .venv/bin/python bench/reconnect_storm.py --profile --runs 1         # where a reconnect's CPU goes
 
 Goal (the issue "live play near the wire's speed"): 2000 sockets reconnect within 5 s after a
 server process is killed, each getting a fresh board frame.
@@ -132,11 +133,16 @@ def backoff(retry: int) -> float:
 # -- processes ---------------------------------------------------------------------------------------
 
 
-def start_daphne(port: int, env: dict, log_path: Path) -> subprocess.Popen:
-    """One Daphne as table_load starts them, on a given port (a restart takes the same one)."""
+def start_daphne(port: int, env: dict, log_path: Path, profile_out: Path | None = None) -> subprocess.Popen:
+    """One Daphne as table_load starts them, on a given port (a restart takes the same one);
+    with ``profile_out``, under bench/profiled_daphne.py, which writes its profile there."""
+    command = [str(BIN / "daphne")]
+    if profile_out is not None:
+        command = [sys.executable, str(ROOT / "bench" / "profiled_daphne.py")]
+        env = env | {"PROFILE_OUT": str(profile_out)}
     with open(log_path, "ab") as log:
         return subprocess.Popen(
-            [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "cardsite.asgi:application"],
+            [*command, "-b", "127.0.0.1", "-p", str(port), "cardsite.asgi:application"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )
 
@@ -601,6 +607,12 @@ def kill_and_restart(server: Server, env: dict) -> None:
     server.process = start_daphne(server.port, env, server.log_path)
 
 
+def profiled(crowd: Crowd, signum: int) -> None:
+    """--profile: the first server's profile window opens (SIGUSR1) or closes (SIGUSR2)."""
+    if crowd.args.profile and crowd.servers[0].process.poll() is None:
+        crowd.servers[0].process.send_signal(signum)
+
+
 async def storm_run(crowd: Crowd, args, env: dict, victims: list[int] | None, label: str) -> bool:
     """One kill (victims: server indexes) or, with victims None, a client-side drop of every socket."""
     await asyncio.sleep(args.settle)
@@ -616,6 +628,7 @@ async def storm_run(crowd: Crowd, args, env: dict, victims: list[int] | None, la
     listening: list[float | None] = []
     cpu_listening = None
     if victims is None:
+        profiled(crowd, signal.SIGUSR1)
         for index in dropped:
             spectators[index].drop_now.set()
     else:
@@ -625,6 +638,8 @@ async def storm_run(crowd: Crowd, args, env: dict, victims: list[int] | None, la
         cpu_listening = Cpu.take(crowd.servers)  # the restarted processes' start-up, kept apart
     complete = await crowd.all_fresh(marks, args.storm_timeout, label)
     cpu_after = Cpu.take(crowd.servers)
+    if victims is None:
+        profiled(crowd, signal.SIGUSR2)
     times = [
         spectators[index].fresh_at[marks[index]] - started
         for index in dropped
@@ -683,7 +698,7 @@ async def bench(args, servers: list[Server], env: dict, log_dir: Path) -> bool:
     try:
         await measure_connect(crowd, [Spectator(t, s, c) for (t, s), c in zip(places, cookies, strict=True)], args)
         await measure_idle(crowd, args)
-        for run in range(args.runs):
+        for run in range(0 if args.profile else args.runs):  # a kill would end the profiled server
             victims = list(range(len(servers))) if args.kill == "all" else [run % len(servers)]
             results.append(await storm_run(crowd, args, env, victims, f"kill run {run + 1} (server {victims})"))
         for run in range(args.runs):
@@ -725,7 +740,11 @@ def parse_args(argv=None):
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL))
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", DEFAULT_REDIS_URL))
     parser.add_argument("--keep-logs", action="store_true", help="keep the Daphne and worker logs")
+    parser.add_argument("--profile", action="store_true",
+                        help="the first Daphne under bench/profiled_daphne.py, its window the no-kill storm runs "
+                             "(no kill runs; profiling costs that server CPU of its own); logs kept")
     args = parser.parse_args(argv)
+    args.keep_logs = args.keep_logs or args.profile
     if min(args.servers, args.tables, args.sockets, args.runs) < 1 or args.connect_rate <= 0:
         parser.error("--servers, --tables, --sockets, --runs and --connect-rate must be positive")
     refuse_remote_services(parser, args)
@@ -748,7 +767,9 @@ def main(argv=None) -> int:
         for index in range(args.servers):
             port = free_port()
             log_path = log_dir / f"daphne-{index}.log"
-            servers.append(Server(port=port, process=start_daphne(port, env, log_path), log_path=log_path))
+            profile_out = log_dir / "daphne-0.profile.txt" if args.profile and index == 0 else None
+            servers.append(Server(port=port, process=start_daphne(port, env, log_path, profile_out),
+                                  log_path=log_path))
         wait_until_serving(servers)
         print(f"Daphne pids {[s.process.pid for s in servers]} on ports {[s.port for s in servers]}; "
               f"{args.tables} tables, {args.sockets} spectators{' (anonymous)' if args.anonymous else ''}")

@@ -2,13 +2,12 @@ import json
 import logging
 from importlib import import_module
 
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from accounts.services import session_player_id
+from cardsite.socket_dispatch import DirectDispatchConsumer
 from games import boards, frame_reuse, presence, realtime, recovery, selectors, services, socket_keeper
 from games.models import Table
 from games.socket_limits import CLOSE, DROP, TELL, FrameLimit
@@ -48,7 +47,7 @@ def read_move_frame(text: str | None) -> tuple[str, int]:
     return frame["move"].strip(), seq
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(DirectDispatchConsumer):
     """One audience's frames to one socket, and that socket's moves to the table.
 
     A move frame is played as ``POST /t/<id>/move`` plays it (``services.play_move``), as
@@ -92,28 +91,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         socket_keeper.keep(self)
 
     def _opening(self):
-        table = Table.objects.get(pk=self.table_id)
-        seats = selectors.table_seats(table)
+        table, seats = selectors.table_and_seats(self.table_id)
         if recovery.resume_loaded(table=table, seats=seats) != recovery.Resumed(0, 0):
             table = None  # a turn played inline (the embedded default): read it as it now is
         player_id = self._session_player_id()
         return player_id, self._audience_and_frame(player_id, arriving=True, table=table, seats=seats)
-
-    async def dispatch(self, message):
-        # Channels' own dispatch first hops to the process's one sync thread to close stale
-        # database connections, for every message: each frame forwarded to each socket (four
-        # a move at a four-person table) queued behind the moves being played there. Every
-        # database call here goes through database_sync_to_async, which does that itself,
-        # on that thread, before and after the call.
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
-
-    async def websocket_disconnect(self, message):
-        # As Channels' own, without its hop to close stale connections (see dispatch).
-        await self.disconnect(message["code"])
-        raise StopConsumer()
 
     async def receive(self, text_data=None, bytes_data=None):
         verdict = self.limit.admit()
@@ -240,12 +222,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         are then known: a spectator writes nothing (a reconnect storm's cost is its hops and
         queries, bench/reconnect_storm.py). ``table`` and ``seats``: as just loaded, if they were."""
         if table is None:
-            table = Table.objects.get(pk=self.table_id)
-            seats = selectors.table_seats(table)
+            table, seats = selectors.table_and_seats(self.table_id)
         viewer = selectors.viewer_among(seats, player_id)
         if arriving and viewer is not None and presence.socket_opened(table_id=self.table_id, player_id=player_id):
-            table = Table.objects.get(pk=self.table_id)  # back from away: the seat is theirs again
-            seats = selectors.table_seats(table)
+            table, seats = selectors.table_and_seats(self.table_id)  # back from away: the seat is theirs again
         html = frame_reuse.reused(boards.frame_key(table, seats, viewer), lambda: boards.board(table, seats, viewer))
         return realtime.group_for(self.table_id, viewer), html, (table.seq, table.status), viewer is not None
 

@@ -21,6 +21,19 @@ def table_seats(table: Table) -> list[Seat]:
     return list(table.seats.select_related("player").order_by("index"))
 
 
+def table_and_seats(table_id: int) -> tuple[Table, list[Seat]]:
+    """The table and its seats with their Players, in one query, one snapshot; not for a
+    write, which locks the table row first and reads its seats after (services.common).
+    Raises Table.DoesNotExist."""
+    seats = list(Seat.objects.filter(table_id=table_id).select_related("table", "player").order_by("index"))
+    if not seats:  # every table has its seats from its creation on
+        raise Table.DoesNotExist(f"no table {table_id}")
+    table = seats[0].table
+    for seat in seats:  # each row came with a copy of the table: one for all, as table.seats gives
+        seat.table = table
+    return table, seats
+
+
 def tables_seq_and_status(table_ids) -> dict[int, tuple[int, str]]:
     """Table id -> (seq, status), for those of ``table_ids`` that exist."""
     return {pk: (seq, status) for pk, seq, status in

@@ -232,3 +232,25 @@ async def test_a_table_gone_under_an_open_socket_closes_it_without_an_error(monk
     await get_channel_layer().group_send(realtime.player_group(player.pk), {"type": "seat.changed", "table_id": None})
     assert (await socket.receive_output())["type"] == "websocket.close"
     await socket.disconnect()
+
+
+async def test_frames_reach_a_socket_without_a_hop_to_the_sync_thread_each(monkeypatch):
+    """Channels' dispatch closes stale connections on the sync thread before every message;
+    the table socket's does not (its database calls do that themselves)."""
+    import channels.consumer
+    import channels.generic.websocket
+
+    hops = []
+
+    async def counted():
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    monkeypatch.setattr(channels.generic.websocket, "aclose_old_connections", counted)
+    table, (player,) = await database_sync_to_async(started_table)()
+    socket = await connect(table.pk, player)
+    await drain(socket)
+    await database_sync_to_async(play_my_turn)(table, player)
+    assert await drain(socket), "the move's frame was forwarded"
+    await socket.disconnect()
+    assert hops == []
