@@ -38,3 +38,26 @@ def test_the_input_order_does_not_matter():
     shuffled = plackett_luce.rate([players[2], players[0], players[1]], [ranks[2], ranks[0], ranks[1]])
     straight = plackett_luce.rate(players, ranks)
     assert shuffled == [straight[2], straight[0], straight[1]]
+
+
+def openskill_rate_teams(teams, ranks):
+    result = MODEL.rate([[MODEL.rating(mu=mu, sigma=sigma) for mu, sigma in team] for team in teams], ranks=ranks)
+    return [[(player.mu, player.sigma) for player in team] for team in result]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_team_games_match_openskill_to_the_last_bits(seed):
+    rng = random.Random(100 + seed)
+    for _ in range(400):
+        count = rng.randint(2, 4)
+        teams = [[(rng.uniform(-10, 60), rng.choice([rng.uniform(0.5, 8.4), plackett_luce.SIGMA]))
+                  for _ in range(rng.choice([1, 2, 2, 3]))] for _ in range(count)]
+        ranks = [rng.randint(1, count) for _ in range(count)]
+        assert plackett_luce.rate_teams(teams, ranks) == openskill_rate_teams(teams, ranks)
+
+
+def test_partners_share_the_update_by_their_share_of_the_team_s_uncertainty():
+    sure, unsure = (25.0, 2.0), (25.0, 8.0)
+    (won_sure, won_unsure), losers = plackett_luce.rate_teams([[sure, unsure], [sure, unsure]], [1, 2])
+    assert won_unsure[0] - 25 > won_sure[0] - 25 > 0, "the less known partner moves further"
+    assert [round(mu, 9) for mu, _ in losers] == [round(50 - mu, 9) for mu, _ in (won_sure, won_unsure)]
