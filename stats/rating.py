@@ -15,6 +15,8 @@ started meanwhile (the beat task and the command, say) wait for the batch in pro
 - The update is openskill's Plackett-Luce with its default parameters, computed by
   stats.plackett_luce (the same arithmetic without openskill's per-call overhead).
 - Ranks are GameResult.rank (lower is better; equal ranks are ties).
+- Partnerships (the game's ``teams`` trait, e.g. Spades' 0+2 against 1+3) are rated as teams:
+  the team's rank is its seats' rank, and each partner takes a share of the team's update.
 - Bots are fixed anchors: each level has a constant (mu, sigma), used as an opponent and
   never updated. Guests (and empty seats) are left out of the match: they are never rated,
   and the others' order among themselves is unchanged.
@@ -35,6 +37,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from games import catalogue
 from games.models import GameResult, Table
 from stats import bulk, plackett_luce
 from stats.models import RatedMarker, Rating, RatingSnapshot
@@ -91,26 +94,27 @@ def _lock_ratings() -> None:
 
 
 def _pending_tables(after, limit: int) -> list[tuple]:
-    """(id, finished_at, game) of the next ``limit`` unrated tables in finish order."""
+    """(id, finished_at, game, options) of the next ``limit`` unrated tables in finish order."""
     pending = Table.objects.filter(status=Table.Status.FINISHED, rated=True, finished_at__isnull=False,
                                    rated_marker__isnull=True)
     if after is not None:
         pending = pending.filter(Q(finished_at__gt=after[0]) | Q(finished_at=after[0], pk__gt=after[1]))
-    return list(pending.order_by("finished_at", "pk").values_list("pk", "finished_at", "game")[:limit])
+    return list(pending.order_by("finished_at", "pk").values_list("pk", "finished_at", "game", "options")[:limit])
 
 
 def _rate_batch(batch: list[tuple]) -> None:
     """Rate the tables of ``batch`` (in order) inside the caller's transaction."""
-    _mark_rated([table_id for table_id, _, _ in batch])
+    _mark_rated([table_id for table_id, *_ in batch])
     seats = defaultdict(list)
-    for table_id, *result in (GameResult.objects.filter(table_id__in=[table_id for table_id, _, _ in batch])
+    for table_id, *result in (GameResult.objects.filter(table_id__in=[table_id for table_id, *_ in batch])
                               .order_by("table_id", "seat")
                               .values_list("table_id", "player_id", "bot_level", "rank", "won", "player__user_id")):
         seats[table_id].append(result)
     ratings = _ratings_of(batch, seats)
     moved, snapshots = set(), {}
-    for table_id, finished_at, game in batch:
-        players = _rate_game(seats[table_id], game=game, finished_at=finished_at, ratings=ratings)
+    for table_id, finished_at, game, options in batch:
+        players = _rate_game(seats[table_id], game=game, finished_at=finished_at, ratings=ratings,
+                             teams=_teams(game, options, len(seats[table_id])))
         if players:
             day = timezone.localdate(finished_at)
             for player_id in players:
@@ -127,7 +131,7 @@ def _mark_rated(table_ids: list[int]) -> None:
 def _ratings_of(batch, seats) -> dict[tuple[int, str], list]:
     """The current [mu, sigma, games, wins, last_rated_at] of every player in the batch."""
     wanted = defaultdict(set)
-    for table_id, _, game in batch:
+    for table_id, _, game, _ in batch:
         wanted[game].update(player_id for player_id, level, *_ in seats[table_id] if player_id and not level)
     ratings = {}
     for game, player_ids in wanted.items():
@@ -137,33 +141,48 @@ def _ratings_of(batch, seats) -> dict[tuple[int, str], list]:
     return ratings
 
 
-def _rate_game(results, *, game: str, finished_at, ratings: dict) -> list[int]:
+def _teams(game: str, options: dict, players: int) -> list[tuple[int, ...]] | None:
+    """The game's partnerships at a table (seat tuples), or None when everyone plays alone."""
+    try:
+        return catalogue.get(game).teams(options, players)
+    except LookupError:  # a game no longer offered: its old tables are rated as they were played
+        return None
+
+
+def _rate_game(results, *, game: str, finished_at, ratings: dict, teams=None) -> list[int]:
     """Rate one game against ``ratings`` (updated in place); returns the players it moved.
 
-    ``results`` are the game's (player_id, bot_level, rank, won, user_id) in seat order.
+    ``results`` are the game's (player_id, bot_level, rank, won, user_id) in seat order;
+    ``teams``, seat tuples playing as one (None: each seat alone).
     """
-    entrants = []  # (player_id, or None for a bot, rank, won, the bot's anchor)
-    for player_id, level, rank, won, user_id in results:
+    entrants = {}  # seat -> (player_id, or None for a bot, rank, won, the bot's anchor)
+    for seat, (player_id, level, rank, won, user_id) in enumerate(results):
         if level:
-            entrants.append((None, rank, won, bot_anchor(level)))
+            entrants[seat] = (None, rank, won, bot_anchor(level))
         elif player_id and user_id is not None:
-            entrants.append((player_id, rank, won, None))
+            entrants[seat] = (player_id, rank, won, None)
         # else a guest or an empty seat: not in the match
-    humans = [player_id for player_id, *_ in entrants if player_id is not None]
-    if not humans or len(entrants) < 2:
+    humans = [player_id for player_id, *_ in entrants.values() if player_id is not None]
+    sides = [[entrants[seat] for seat in team if seat in entrants]
+             for team in (teams or [(seat,) for seat in range(len(results))])]
+    sides = [side for side in sides if side]
+    if not humans or len(sides) < 2:
         return []
     before = []
-    for player_id, _, _, anchor in entrants:
-        if anchor is None:
-            current = ratings.setdefault((player_id, game), [INITIAL_MU, INITIAL_SIGMA, 0, 0, finished_at])
-            anchor = current[0], widened_sigma(current[1], current[4], finished_at)
-        before.append(anchor)
-    after = plackett_luce.rate(before, [rank for _, rank, _, _ in entrants])
-    for (player_id, _, won, _), (mu, sigma) in zip(entrants, after, strict=True):
-        if player_id is None:
-            continue  # bots stay where they are
-        current = ratings[player_id, game]
-        current[:] = [mu, sigma, current[2] + 1, current[3] + int(won), finished_at]
+    for side in sides:
+        before.append([])
+        for player_id, _, _, anchor in side:
+            if anchor is None:
+                current = ratings.setdefault((player_id, game), [INITIAL_MU, INITIAL_SIGMA, 0, 0, finished_at])
+                anchor = current[0], widened_sigma(current[1], current[4], finished_at)
+            before[-1].append(anchor)
+    after = plackett_luce.rate_teams(before, [side[0][1] for side in sides])
+    for side, rated in zip(sides, after, strict=True):
+        for (player_id, _, won, _), (mu, sigma) in zip(side, rated, strict=True):
+            if player_id is None:
+                continue  # bots stay where they are
+            current = ratings[player_id, game]
+            current[:] = [mu, sigma, current[2] + 1, current[3] + int(won), finished_at]
     return humans
 
 

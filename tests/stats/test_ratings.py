@@ -69,6 +69,35 @@ def test_a_four_player_game_with_a_tie_moves_ratings_as_plackett_luce_does():
     assert ann.provisional and ann.display == round(1500 + 20 * (ann.mu - 3 * ann.sigma))
 
 
+def test_partners_are_rated_as_teams_as_openskill_rates_them(monkeypatch):
+    # No game in the catalogue plays in partnerships yet (Spades will): Hearts seats stand in.
+    monkeypatch.setattr(rating, "_teams", lambda game, options, players: [(0, 2), (1, 3)])
+    players = [registered(name) for name in ("ann", "bob", "cat", "dan")]
+    rated_game(players, [2, 1, 2, 1])
+    guest = Player.objects.get(pk=create_guest().pk)
+    rated_game([players[0], "basic", guest, "random"], [1, 2, 1, 2], at=T0 + timedelta(hours=1))
+
+    assert rating.rate_games() == 2
+
+    model = PlackettLuce()
+    first = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=[2, 1])
+    ann, bob, cat, dan = ratings_of(*players)
+    for got, want in [(bob, first[1][0]), (dan, first[1][1]), (cat, first[0][1])]:
+        assert (got.mu, got.sigma) == (want.mu, want.sigma)
+    assert bob.mu > 25 > cat.mu and bob.wins == 1 and cat.wins == 0
+    # The guest is left out: Ann's side is Ann alone, against the two bots' anchors.
+    mu, sigma = first[0][0].mu, first[0][0].sigma
+    second = model.rate([[model.rating(mu=mu, sigma=sigma)],
+                         [model.rating(*rating.bot_anchor("basic")), model.rating(*rating.bot_anchor("random"))]],
+                        ranks=[1, 2])
+    assert (ann.mu, ann.sigma, ann.games, ann.wins) == (second[0][0].mu, second[0][0].sigma, 2, 1)
+
+
+def test_the_games_of_players_alone_have_no_teams():
+    assert {rating._teams(slug, {}, 4) for slug in ("hearts", "rummy", "gin_rummy")} == {None}
+    assert rating._teams("a game no longer offered", {}, 4) is None
+
+
 def test_a_two_player_game_literal_numbers_and_a_second_game_from_the_new_ratings():
     ann, bob = registered("ann"), registered("bob")
     rated_game([ann, bob], [1, 2], game="gin_rummy")
@@ -236,7 +265,7 @@ def test_a_table_another_run_marked_meanwhile_fails_the_batch_which_rates_nothin
     real_pending = rating._pending_tables
 
     def a_stale_read(after, limit):
-        return [(first.pk, first.finished_at, first.game), *real_pending(after, limit)]
+        return [(first.pk, first.finished_at, first.game, first.options), *real_pending(after, limit)]
 
     monkeypatch.setattr(rating, "_pending_tables", a_stale_read)
     with pytest.raises(IntegrityError):
