@@ -58,7 +58,15 @@ def check_state(game, state, *, players, options, seed):
     outcome = engine.outcome(state)
     assert len(outcome["scores"]) == len(outcome["ranks"]) == players
     lower = game.lower_is_better(options)
-    assert outcome["ranks"] == competition_ranks(outcome["scores"], lower_is_better=lower), (
+    teams = game.teams(options, players)
+    if teams:  # partners share their team's score, and the teams are ranked
+        assert all(len({outcome["scores"][seat] for seat in team}) == 1 for team in teams), "partners' scores differ"
+        team_ranks = competition_ranks([outcome["scores"][team[0]] for team in teams], lower_is_better=lower)
+        expected = [next(rank for team, rank in zip(teams, team_ranks, strict=True) if seat in team)
+                    for seat in range(players)]
+    else:
+        expected = competition_ranks(outcome["scores"], lower_is_better=lower)
+    assert outcome["ranks"] == expected, (
         f"ranks {outcome['ranks']} do not follow scores {outcome['scores']} ({game.score_order(options)})")
     return data
 
