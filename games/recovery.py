@@ -57,11 +57,11 @@ def resume_table(*, table_id: int) -> Resumed:
     return Resumed(0, 0) if table is None else resume_loaded(table=table, seats=list(table.seats.all()))
 
 
-# A table's due bot turn is queued again by a connecting socket or a loading page at most
-# once in this long, per process: a reconnect storm brings hundreds of sockets to one table
+# A table's due bot turn, or an overdue turn timer, is queued again by a connecting socket or
+# a loading page at most once in this long, per process: a reconnect storm brings hundreds of sockets to one table
 # at once, and each queued turn costs a task (the turn itself is idempotent by seq).
 RESUMED_AGAIN_AFTER = 2.0
-_resumed: dict[tuple[int, int], float] = {}
+_resumed: dict[tuple, float] = {}  # (table, seq) of a bot turn, (table, seat, deadline) of a timer
 _resumed_lock = threading.Lock()
 
 
@@ -77,11 +77,12 @@ def resume_loaded(*, table: Table, seats: list[Seat]) -> Resumed:
         bot_turns.append((table.pk, table.seq))
     late = now - overdue_after()
     timers = [(table.pk, seat.index, seat.deadline) for seat in seats
-              if seat.deadline is not None and seat.deadline <= late]
+              if seat.deadline is not None and seat.deadline <= late
+              and _first_in_a_while((table.pk, seat.index, seat.deadline.isoformat()))]
     return _queue_again(bot_turns, timers)
 
 
-def _first_in_a_while(key: tuple[int, int]) -> bool:
+def _first_in_a_while(key: tuple) -> bool:
     now = time.monotonic()
     with _resumed_lock:
         for old in [old for old, until in _resumed.items() if until <= now]:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
-from games.kit.cards import CARD_AT, INDEX_OF, SUIT_MASKS, SUIT_WORD_SINGULAR
+from games.kit.cards import CARD_AT, INDEX_OF, SUIT_MASKS, SUIT_WORD_SINGULAR, card_name
 from games.kit.engine import IllegalMove
+from games.kit.moves import read_card
 
 
 def follow_suit(hand: int, led: int) -> int:
@@ -27,6 +28,18 @@ def avoiding(cards: int, kept_back: int) -> int:
     """``cards`` less ``kept_back`` (hearts before they are broken, points on the first
     trick), unless nothing else is left: then all of ``cards``."""
     return cards & ~kept_back or cards
+
+
+def card_to_play(hand: int, playable: int, word: str, why_not: Callable[[], str]) -> int:
+    """The index of the card ``word`` names for a ``play`` move, checked against the seat's
+    ``hand`` and the cards it may ``playable`` now (masks); IllegalMove says why not
+    (``why_not()`` for a held card the rules keep back)."""
+    index = INDEX_OF[read_card(word)]
+    if not hand >> index & 1:
+        raise IllegalMove(f"You do not hold the {card_name(CARD_AT[index])}.")
+    if not playable >> index & 1:
+        raise IllegalMove(why_not())
+    return index
 
 
 def must_follow(led: int) -> str:

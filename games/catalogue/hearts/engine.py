@@ -46,7 +46,7 @@ from games.kit.cards import (
     standard_deck,
 )
 from games.kit.engine import IllegalMove
-from games.kit.moves import read_card, read_cards
+from games.kit.moves import read_cards
 from games.kit.state import (
     MASK,
     PLAIN,
@@ -60,6 +60,7 @@ from games.kit.state import (
     optional,
 )
 from games.kit.tricks import (
+    card_to_play,
     last_trick_from,
     last_trick_view,
     must_follow,
@@ -216,12 +217,7 @@ class Hearts(base.Engine):
             raise IllegalMove("Choose three cards to pass first.")
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
-        index = INDEX_OF[read_card(rest)]
-        bit = 1 << index
-        if not state.hands[seat] & bit:
-            raise IllegalMove(f"You do not hold the {card_name(rest)}.")
-        if not _playable(state, seat) & bit:
-            raise IllegalMove(_why_not(state, seat, rest))
+        index = card_to_play(state.hands[seat], _playable(state, seat), rest, lambda: _why_not(state, seat, rest))
         return _played(state, seat, index)
 
     # -- what a seat may know -----------------------------------------------------------

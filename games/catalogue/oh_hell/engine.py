@@ -37,9 +37,16 @@ from games.kit.cards import (
     standard_deck,
 )
 from games.kit.engine import IllegalMove
-from games.kit.moves import read_card
 from games.kit.state import MASK, PLAIN, TUPLE, TUPLES, Field, GameState, dump_fields, each, load_fields
-from games.kit.tricks import Bidding, last_trick_from, last_trick_view, must_follow, trick_view, trick_winner
+from games.kit.tricks import (
+    Bidding,
+    card_to_play,
+    last_trick_from,
+    last_trick_view,
+    must_follow,
+    trick_view,
+    trick_winner,
+)
 
 MOST_CARDS = 10
 SUITS = "CDHS"
@@ -180,12 +187,7 @@ class OhHell(base.Engine):
             raise IllegalMove("Everyone bids before the play: bid a number of tricks.")
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
-        index = INDEX_OF[read_card(rest)]
-        bit = 1 << index
-        if not state.hands[seat] & bit:
-            raise IllegalMove(f"You do not hold the {card_name(CARD_AT[index])}.")
-        if not _playable(state, seat) & bit:
-            raise IllegalMove(must_follow(state.trick[0]))
+        index = card_to_play(state.hands[seat], _playable(state, seat), rest, lambda: must_follow(state.trick[0]))
         return _played(state, seat, index)
 
     # -- what a seat may know -----------------------------------------------------------
