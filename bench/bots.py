@@ -1,13 +1,18 @@
-"""Average points per Hearts hand of each bot level in seat 0 against three ``random`` bots.
+"""Each game's bot levels against ``random`` ones, over seeded hands.
 
     .venv/bin/python bench/bots.py --hands 2000
 
-Lower is better; uniform random play takes a quarter of the 26 points and a little more
-(shot moons hand 26 to the other three). Matches are seeded, so the figures repeat; only
-hands/s depends on the machine. Every bot sees only its own seat's ``view``.
+Hearts: average points per hand of each level in seat 0 against three ``random`` bots; lower is
+better, and uniform random play takes a quarter of the 26 points and a little more (shot moons
+hand 26 to the other three). Spades: a ``basic`` partnership against a ``random`` one over
+duplicate deals (every deal played twice, the partnerships swapping seats), points per hand per
+team with a 95% interval. Oh Hell!: ``basic`` in seat 0 against three ``random`` bots over whole
+matches, points per match. Matches are seeded, so the figures repeat; only hands/s depends on the
+machine. Every bot sees only its own seat's ``view``.
 """
 
 import argparse
+import math
 import os
 import random
 import sys
@@ -80,6 +85,51 @@ def rummy_rounds_won(engine, seat_bots, rounds, seed):
     return won, played / (time.perf_counter() - started)
 
 
+def mean_and_interval(values):
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    mean = sum(values) / len(values)
+    variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
+    return mean, 1.96 * math.sqrt(variance / len(values))
+
+
+def spades_duplicate(engine, strong, weak, deals, seed):
+    """Points per hand of each partnership, every deal played from both sides: the strong
+    partnership's and the weak one's hand scores, and hands/s."""
+    rng = random.Random(seed)
+    strong_points, weak_points = [], []
+    started = time.perf_counter()
+    for deal in range(deals):
+        for strong_team in (0, 1):
+            state = engine.new_game(4, seed=f"{seed}:{deal}")
+            bots = [strong if seat % 2 == strong_team else weak for seat in range(4)]
+            while engine.hands_played(state) == 0:
+                seat = engine.to_move(state)[0]
+                state = engine.apply(state, seat, bots[seat].choose(engine.view(state, seat),
+                                                                    engine.legal_moves(state, seat), rng))
+            points = engine.view(state, None)["hand_scores"][0]
+            strong_points.append(points[strong_team])
+            weak_points.append(points[1 - strong_team])
+    return strong_points, weak_points, 2 * deals / (time.perf_counter() - started)
+
+
+def oh_hell_matches(engine, seat_bots, matches, seed):
+    """Oh Hell!: each seat's final totals over ``matches`` seeded four-player matches, and rounds/s."""
+    rng = random.Random(seed)
+    totals = [[] for _ in seat_bots]
+    rounds = 0
+    started = time.perf_counter()
+    for match in range(matches):
+        state = engine.new_game(len(seat_bots), seed=f"{seed}:{match}")
+        while not engine.is_over(state):
+            seat = engine.to_move(state)[0]
+            state = engine.apply(state, seat, seat_bots[seat].choose(engine.view(state, seat),
+                                                                     engine.legal_moves(state, seat), rng))
+        rounds += engine.hands_played(state)
+        for seat, score in enumerate(engine.outcome(state)["scores"]):
+            totals[seat].append(score)
+    return totals, rounds / (time.perf_counter() - started)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
@@ -111,6 +161,28 @@ def main():
     )
     print(f"{'basic won':>10}{'random won':>12}{'basic %':>9}{'rounds/s':>10}")
     print(f"{won:>10}{lost:>12}{100 * won / args.hands:>9.1f}{rate:>10.0f}")
+
+    spades = catalogue.get("spades")
+    deals = args.hands // 2
+    strong, weak, rate = spades_duplicate(spades.engine, spades.bot("basic"), spades.bot("random"), deals, args.seed)
+    print(f"\nSpades, {deals} deals each played from both sides ({2 * deals} hands), basic partnership against random")
+    print(f"{'team':<10}{'points/hand':>13}{'95% ±':>8}{'hands/s':>10}")
+    for name, points in (("basic", strong), ("random", weak)):
+        mean, half = mean_and_interval(points)
+        print(f"{name:<10}{mean:>13.1f}{half:>8.1f}{rate:>10.0f}")
+    mean, half = mean_and_interval([a - b for a, b in zip(strong, weak, strict=True)])
+    print(f"{'margin':<10}{mean:>13.1f}{half:>8.1f}")
+
+    oh_hell = catalogue.get("oh_hell")
+    matches = max(2, args.hands // 19)
+    totals, rate = oh_hell_matches(oh_hell.engine, [oh_hell.bot("basic")] + [oh_hell.bot("random")] * 3, matches,
+                                   args.seed)
+    print(f"\nOh Hell!, {matches} matches of 19 rounds, basic (seat 0) against three random bots")
+    print(f"{'seat':<10}{'points/match':>14}{'95% ±':>8}{'rounds/s':>10}")
+    for seat, scores in enumerate(totals):
+        mean, half = mean_and_interval(scores)
+        shown_rate = f"{rate:.0f}" if seat == 0 else ""
+        print(f"{'basic' if seat == 0 else f'random {seat}':<10}{mean:>14.1f}{half:>8.1f}{shown_rate:>10}")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from jinja2 import Environment, Undefined
 from games.templatetags import cardface
 
 FILTERS = ("card_words", "card_index", "pairs", "legal_starting", "seat_name", "ranked", "owned_by",
-           "seat_position", "get")
+           "seat_position", "get", "suit_words")
 TAGS = ("card_back", "card_slot", "slot", "column", "seat_badges")
 
 

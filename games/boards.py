@@ -57,6 +57,8 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
     shared["paused"] = table.status == Table.Status.PLAYING and selectors.everyone_away(seats)
     # The hand just finished, told alike to every audience (it holds only what all may know).
     shared["hand_over"] = game.engine.hand_summary(state)
+    # Partnerships, for boards that name partners and keep a score per team.
+    shared["teams"] = game.teams(table.options, len(seats))
     shared["hand_over_seconds"] = settings.HAND_OVER_SECONDS
     if shared["hand_over"]:  # and so drawn once for all of them (it names seats, never "you")
         shared["hand_over_panel"] = _draw_part("games/_hand_over.html",
@@ -70,7 +72,7 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
     for audience in audiences:
         legal = game.engine.legal_moves(state, audience) if audience is not None else []
         drawn[audience] = _draw(game, shared | {
-            "viewer": audience, "seats": selectors.seats_around(seats, audience),
+            "viewer": audience, "seats": selectors.seats_around(seats, audience, teams=shared["teams"]),
             "view": game.engine.view(state, audience), "legal_moves": set(legal),
             # The moves the page may post: it composes none itself, it picks one of these.
             "legal_json": json.dumps(legal),
@@ -108,6 +110,7 @@ def replay_board(table: Table, seats: list[Seat], state: State, *, last: bool) -
     game = catalogue.get(table.game)
     engine = game.engine
     context = {"table": table, "engine": engine, "replay": True, "viewer": SPECTATOR,
+               "teams": game.teams(table.options, len(seats)),
                "seats": selectors.seats_around(seats, SPECTATOR), "view": engine.view(state, SPECTATOR),
                "hands": [engine.view(state, index).get("hand", []) for index in range(len(seats))],
                "legal_moves": set(), "legal_json": "[]"}
@@ -136,8 +139,9 @@ def _ending(game: catalogue.Game, table: Table, state: State, *, over: bool) -> 
 
 
 def _waiting_room(table: Table, seats: list[Seat], audience: int | None, shared: dict[str, Any]) -> str:
+    teams = catalogue.get(table.game).teams(table.options, len(seats))
     return render_to_string("games/waiting_room.html", shared | {
-        "viewer": audience, "seats": selectors.seats_around(seats, audience),
+        "viewer": audience, "seats": selectors.seats_around(seats, audience, teams=teams), "teams": teams,
         "is_host": audience is not None and any(
             seat.index == audience and seat.player_id == table.host_id for seat in seats),
         "bots": selectors.bots(table.game),

@@ -97,6 +97,8 @@ class SeatAround:
     is_away: bool = False  # the person is gone; a bot plays for them unless the table is paused
     bot_playing: bool = False  # away, and a bot plays the seat meanwhile
     seconds_left: int | None = None  # on a turn timer, while this seat is to act
+    is_partner: bool = False  # plays in the viewer's team (the catalogue's teams trait)
+    team: int | None = None  # which of the table's teams it plays in, if any
 
 
 def everyone_away(seats: list[Seat]) -> bool:
@@ -109,9 +111,13 @@ COMPASS = ("South", "West", "North", "East")  # seat 0 and clockwise, for four-s
 POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
 
 
-def seats_around(seats: list[Seat], viewer: int | None) -> list[SeatAround]:
-    """Seats in clockwise order from the viewer (seat 0 for spectators) at the bottom."""
+def seats_around(seats: list[Seat], viewer: int | None, *,
+                 teams: list[tuple[int, ...]] | None = None) -> list[SeatAround]:
+    """Seats in clockwise order from the viewer (seat 0 for spectators) at the bottom;
+    ``teams``: the table's partnerships (``Game.teams``), to mark the viewer's partners."""
     count = len(seats)
+    partners = next((set(team) - {viewer} for team in teams or () if viewer in team), set())
+    team_of = {index: number for number, team in enumerate(teams or ()) for index in team}
     first = viewer or 0
     now = timezone.now()
     paused = everyone_away(seats)
@@ -130,7 +136,8 @@ def seats_around(seats: list[Seat], viewer: int | None) -> list[SeatAround]:
                                  is_empty=seat.is_empty, is_viewer=seat.index == viewer,
                                  player_id=seat.player_id, bot_level=seat.bot_level,
                                  is_away=seat.is_away, bot_playing=seat.is_away and not paused,
-                                 seconds_left=seconds_left))
+                                 seconds_left=seconds_left, is_partner=seat.index in partners,
+                                 team=team_of.get(seat.index)))
     return around
 
 

@@ -117,7 +117,7 @@ def new_table(request, game):
     engine = catalogue.get(game).engine
     try:
         turn_seconds = int(request.POST.get("turn_seconds") or 0)
-        players = int(request.POST.get("players") or engine.max_players)
+        players = int(request.POST.get("players") or engine.players_by_default)
     except ValueError:
         return HttpResponseBadRequest("turn_seconds and players must be whole numbers")
     try:
@@ -194,10 +194,13 @@ def _done(request, table_id):
 def join(request, table_id):
     """Take a seat; a private table wants its code (typed, or remembered from the invite link)."""
     typed = request.POST.get("code", "")
+    chosen = request.POST.get("seat", "")
+    if chosen and not chosen.isdigit():
+        return HttpResponseBadRequest("seat must be a seat number")
     try:
         if typed:
             invites.check_may_guess(request)
-        services.join_table(table_id=table_id, player=request.player,
+        services.join_table(table_id=table_id, player=request.player, seat_index=int(chosen) if chosen else None,
                             code=typed or request.session.get(INVITES_KEY, {}).get(str(table_id), ""))
     except invites.TooManyGuesses as refused:
         return _board_response(request, table_id, message=refused.message, status=429)

@@ -11,6 +11,8 @@ from games.catalogue.game import HIGHER, LOWER, Game, all_games, get  # noqa: I0
 
 # Each import registers its game; the order is the site's (home page, menus, rankings).
 from games.catalogue import hearts  # noqa: F401, E402  # isort: skip
+from games.catalogue import spades  # noqa: F401, E402  # isort: skip
+from games.catalogue import oh_hell  # noqa: F401, E402  # isort: skip
 from games.catalogue import rummy  # noqa: F401, E402  # isort: skip
 from games.catalogue import gin_rummy  # noqa: F401, E402  # isort: skip
 from games.catalogue import klondike  # noqa: F401, E402  # isort: skip

@@ -34,6 +34,8 @@ class Engine(ABC):
     name: str
     min_players: int
     max_players: int
+    # The table Play now sets up and the New table form starts at; None: max_players.
+    default_players: int | None = None
     # name -> (default, choices); the table form and the rules page are built from this.
     options: dict[str, tuple[Any, tuple[Any, ...]]] = {}
     # Numbered deals ("Game #1234"): a number from this range names a deal, which players may
@@ -63,6 +65,10 @@ class Engine(ABC):
                 raise ValueError(f"{self.name} option {name} must be one of {allowed}")
             resolved[name] = value
         return resolved
+
+    @property
+    def players_by_default(self) -> int:
+        return self.default_players or self.max_players
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:

@@ -31,7 +31,7 @@ def create_table(*, game: str, host: Player, options: dict | None = None, privat
     """A waiting table with the host in seat 0, the other seats empty, and an invite code.
     ``deal_number``: a numbered game's deal, which sets the seed; ``seed``: a seed as it is."""
     engine = engine_for(game)
-    players = players or engine.max_players
+    players = players or engine.players_by_default
     try:
         engine.check_players(players)
         options = engine.resolve_options(options)
@@ -66,7 +66,7 @@ def play_now(*, game: str, player: Player, bot_level: str | None = None, options
             give_up_running(game=game, player=player)
         table = create_table(game=game, host=player, private=True, options=options, seed=seed,
                              deal_number=deal_number, daily=daily)
-        for index in range(1, engine.max_players):
+        for index in range(1, engine.players_by_default):
             set_bot(table_id=table.pk, host=player, seat_index=index, level=bot_level or catalogue.get(game).bot_levels[-1])
         return start_table(table_id=table.pk, host=player)
 

@@ -94,6 +94,12 @@ def owned_by(melds, index: int) -> list:
 
 
 @register.filter
+def suit_words(suit: str) -> str:
+    """``H`` -> "hearts"."""
+    return cards.SUIT_WORDS[suit]
+
+
+@register.filter
 def seat_position(seats, index: int) -> str:
     return next((seat.position for seat in seats if seat.index == index), "")
 

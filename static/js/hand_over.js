@@ -27,7 +27,7 @@
     // Back to the play: the hand's first card that may act, else the board's first control.
     var board = document.getElementById("board");
     var next = board && board.querySelector(
-      ".hand .card--legal, .hand [data-select-card], #board form button:not([disabled])");
+      ".hand .card--legal, .hand [data-select-card], [data-focus-here], #board form button:not([disabled])");
     if (next) next.focus();
   }
 

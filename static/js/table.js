@@ -14,7 +14,7 @@
     if (!board || board.contains(document.activeElement)) return;
     if (focusedCard === null && document.activeElement !== document.body) return;
     var target = (focusedCard && board.querySelector('.hand [data-card="' + focusedCard + '"]')) ||
-      board.querySelector(".hand .card--legal, [data-select-max] [data-select-card], .final button");
+      board.querySelector(".hand .card--legal, [data-select-max] [data-select-card], [data-focus-here], .final button");
     if (target) target.focus();
   }
 

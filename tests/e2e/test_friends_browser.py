@@ -31,9 +31,9 @@ CARDS_IN_A_HAND = 13
 # -- helpers -----------------------------------------------------------------------------------
 
 
-def new_private_table(host: Page) -> str:
+def new_private_table(host: Page, *, game: str = "hearts") -> str:
     """The host makes a table with "New table"; returns the invite link's path from the page."""
-    host.goto("/hearts/")
+    host.goto(f"/{game}/")
     host.get_by_role("button", name="New table").click()
     expect(host).to_have_url(TABLE_URL)
     wait_for_live_view(host)

@@ -11,6 +11,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from accounts.services import SESSION_KEY, create_guest
 from cardsite.asgi import application
 from games import catalogue, services
+from games.kit.cards import cards_of
 from games.models import Table
 from tests.web.tables import started_table, state_of
 
@@ -115,6 +116,47 @@ async def test_over_a_whole_deal_a_seat_never_receives_another_seats_card(game):
     assert sorted(set(seqs[1:])) == list(range(seqs[0] + 1, seqs[-1] + 1)) and seqs[-1] == max(states)
     await mine.disconnect()
     await watcher.disconnect()
+
+
+async def test_a_blind_seat_receives_none_of_its_own_cards_until_it_bids():
+    """Spades with blind nil: seat 0 overbids hand 1 so that its team trails by 100 or more;
+    through hand 2's bidding its frames carry no card of its hand, until it bids blind nil."""
+    table, (player,) = await database_sync_to_async(started_table)(
+        game="spades", bots=3, level="basic", options={"blind_nil": True})
+    mine = await connect(table.pk, player)
+    frames = await drain(mine)
+    rng = random.Random(5)
+    spades = catalogue.get("spades")
+
+    def my_move():
+        state = state_of(table)
+        legal = spades.engine.legal_moves(state, 0)
+        move = "bid 13" if "bid 13" in legal and state.hand_number == 1 else spades.bots[-1].choose(
+            spades.engine.view(state, 0), legal, rng)
+        services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq, move=move)
+        return state_of(table)
+
+    for _ in range(40):
+        state = await database_sync_to_async(my_move)()
+        frames += await drain(mine)
+        if state.hand_number == 2 and 0 in spades.engine.to_move(state):
+            break
+    assert 0 in state.blind, f"team 0 at {state.totals} should trail by 100 or more"
+    own = set(cards_of(state.hands[0]))
+    assert 'class="hand"' not in frames[-1] and 'value="bid blind nil"' in frames[-1]
+    assert not set(CARD.findall(frames[-1])) & own
+
+    def bid_blind_nil():
+        table.refresh_from_db()
+        services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq, move="bid blind nil")
+
+    await database_sync_to_async(bid_blind_nil)()
+    frames += await drain(mine)
+    assert own <= set(CARD.findall(frames[-1]))  # bid: the hand is dealt face up at last
+    states = await database_sync_to_async(states_by_seq)(table)
+    for frame in frames:
+        assert not leaks(frame, states, 0, spades.engine)
+    await mine.disconnect()
 
 
 async def test_a_reconnect_gets_the_current_view():

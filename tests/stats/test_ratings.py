@@ -310,7 +310,8 @@ def test_the_command_and_the_task_rate_then_rebuild_every_board():
     call_command("rate_games", stdout=open("/dev/null", "w"))
     assert [row.player.display_name for row in LeaderboardRow.objects.filter(game="hearts")] == [
         "ann", "bob", "cat", "dan"]
-    assert tasks.rate_games.delay().get() == {"rated": 0, "leaderboards": {"hearts": 4, "gin_rummy": 0, "rummy": 0}}
+    assert tasks.rate_games.delay().get() == {"rated": 0, "leaderboards": {
+        "hearts": 4, "spades": 0, "oh_hell": 0, "gin_rummy": 0, "rummy": 0}}
 
 
 def test_the_nightly_beat_entry():

@@ -4,6 +4,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from games import catalogue
 from games.models import Table
@@ -24,7 +25,7 @@ def test_every_bot_has_a_title_and_a_line(game):
 def test_the_game_page_names_its_bots_by_title_with_their_lines(client, game):
     html = client.get(reverse("game", args=[game.slug])).content.decode()
     for bot in game.bots:
-        assert f"<dt>{bot.title}</dt><dd>{bot.blurb}</dd>" in html
+        assert f"<dt>{bot.title}</dt><dd>{escape(bot.blurb)}</dd>" in html
     assert f"{game.bots[-1].title} bot" in html
     assert not re.search(r"\b(random|basic)\b bot", html, re.IGNORECASE)
 

@@ -117,3 +117,38 @@ def test_only_registered_players_open_a_rated_table(client):
     client.force_login(user)
     table = new_private_table(client, rated="on")
     assert table.rated
+
+
+def test_at_a_partnership_table_a_friend_chooses_the_seat_opposite_the_host(client):
+    response = client.post(reverse("new_table", args=["spades"]), {})
+    table = Table.objects.get(pk=int(re.search(r"/t/(\d+)/", response["Location"]).group(1)))
+    friend = Client()
+    friend.get(f"/t/{table.pk}/join/{table.invite_code}")
+    room = friend.get(f"/t/{table.pk}/").content.decode()
+    assert "Partners play as a team" in room and room.count("Sit here") == 3 and "· team 2" in room
+    before = snapshot(table)
+    for bad in ("north", "-1"):
+        refused = friend.post(reverse("join", args=[table.pk]), {"seat": bad}, **HTMX)
+        assert refused.status_code == 400
+    refused = friend.post(reverse("join", args=[table.pk]), {"seat": "0"}, **HTMX)  # the host's
+    assert refused.status_code == 400 and "That seat is taken" in refused.content.decode()
+    assert snapshot(table) == before
+    assert friend.post(reverse("join", args=[table.pk]), {"seat": "2"}, **HTMX).status_code == 204
+    assert Seat.objects.get(table=table, index=2).player_id is not None
+    assert Seat.objects.get(table=table, index=1).player_id is None
+    # Each sees the other as their partner, in the waiting room and at the table.
+    assert "(partner) · team 1" in friend.get(f"/t/{table.pk}/").content.decode()
+    assert "(partner) · team 1" in client.get(f"/t/{table.pk}/").content.decode()
+    client.post(reverse("start", args=[table.pk]), **HTMX)
+    assert re.search(r'opponent__name">[^<]+ \(partner\)', friend.get(f"/t/{table.pk}/").content.decode())
+
+
+def test_a_game_s_default_table_size_is_what_play_now_and_the_form_start_at(client):
+    # Oh Hell! takes 3 to 7 players; its default is 4: you and three bots.
+    client.post(reverse("play_now", args=["oh_hell"]))
+    assert Table.objects.get(game="oh_hell").seats.count() == 4
+    form = client.get(reverse("game", args=["oh_hell"])).content.decode()
+    assert '<option value="4" selected>' in form and '<option value="7">' in form
+    assert "You and 3 Standard bots" in form
+    client.post(reverse("new_table", args=["oh_hell"]), {"players": "7"})
+    assert sorted(table.seats.count() for table in Table.objects.filter(game="oh_hell")) == [4, 7]

@@ -1,5 +1,12 @@
-"""Oh Hell!: three to seven players, a round of each hand size, bids to hit exactly.
+"""Oh Hell!: three to seven players, a round of each hand size, bids to hit exactly."""
 
-The engine only, so far: the game joins the catalogue (one import line in
-games/catalogue/__init__.py) with its bots, board and rules page.
-"""
+from games.catalogue.game import Game, register
+from games.catalogue.oh_hell import bots, engine, rules
+from games.kit.terms import CARD_TERMS, TRICK_TERMS
+
+GAME = register(Game(
+    engine=engine.ENGINE,
+    rules=rules.RULES,
+    bots=bots.LEVELS,
+    terms=(*CARD_TERMS, *TRICK_TERMS, "aces high", "void", "trump", "bid", "hook"),
+))

@@ -115,6 +115,7 @@ class OhHell(base.Engine):
     name = "Oh Hell!"
     min_players = 3
     max_players = 7
+    default_players = 4  # you and three bots, as CardGames.io deals it
     dealing = ("Round n: the 52 cards in canonical order are shuffled with the label oh_hell:round:n; card i "
                "goes to seat i mod the number of players, and the next card is turned up for trumps.")
     options = {

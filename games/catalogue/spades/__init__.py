@@ -1,5 +1,14 @@
-"""Spades: four players in two partnerships, bids, spades as trumps.
+"""Spades: four players in two partnerships, bids, spades as trumps."""
 
-The engine only, so far: the game joins the catalogue (one import line in
-games/catalogue/__init__.py) with its bots, board and rules page.
-"""
+from games.catalogue.game import Game, register
+from games.catalogue.spades import bots, engine, rules
+from games.kit.terms import CARD_TERMS, TRICK_TERMS
+
+GAME = register(Game(
+    engine=engine.ENGINE,
+    rules=rules.RULES,
+    bots=bots.LEVELS,
+    teams_of=lambda options, players: [(0, 2), (1, 3)],  # partners sit opposite
+    terms=(*CARD_TERMS, *TRICK_TERMS, "aces high", "target score", "void", "trump", "breaking spades", "bid",
+           "nil", "bag"),
+))

@@ -20,7 +20,8 @@ Rules
   nil scores 100 when its bidder took no trick, else minus 100 (blind nil 200).
 - The match ends after a hand in which a team has reached ``target_score``, with the higher
   total winning (equal totals: another hand); with ``mercy``, also when a team is at minus
-  200 or below.
+  200 or below; and after hand ``MOST_HANDS`` whatever the totals (unless they are equal), so
+  that wild bidding (a beginner's, a random bot's) cannot keep a table going for ever.
 
 Moves: ``bid 4``, ``bid nil``, ``bid blind nil``, ``play QS``.
 """
@@ -64,6 +65,7 @@ BAGS_PENALTY, BAGS_LIMIT = 100, 10
 NIL_POINTS = {NIL: 100, BLIND_NIL: 200}
 BLIND_NIL_BEHIND = 100  # how far a team must trail for its players to bid blind nil
 MERCY = -200
+MOST_HANDS = 50  # sensible bidding reaches 500 in about ten hands
 
 BID, PLAY, OVER = "bid", "play", "over"
 _play_moves_of = MaskLister(tuple("play " + card for card in CARD_AT))
@@ -144,6 +146,7 @@ class Spades(base.Engine):
     name = "Spades"
     min_players = 4
     max_players = 4
+    most_hands = MOST_HANDS
     dealing = ("Hand n: the 52 cards in canonical order are shuffled with the label spades:hand:n, and "
                "card i goes to seat i mod 4.")
     options = {
@@ -421,7 +424,8 @@ def _finish_hand(state: SpadesState) -> None:
     state.hand_scores = state.hand_scores + (tuple(scores),)
     state.last_hand = {"bids": list(bids), "tricks": list(state.tricks), "points": scores,
                        "totals": list(state.totals), "bag_penalty": penalty}
-    reached = max(state.totals) >= state.target_score or (state.mercy and min(state.totals) <= MERCY)
+    reached = (max(state.totals) >= state.target_score or (state.mercy and min(state.totals) <= MERCY)
+               or state.hand_number >= MOST_HANDS)
     if reached and state.totals[0] != state.totals[1]:
         state.phase = OVER
         state.trick = ()

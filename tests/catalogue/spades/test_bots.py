@@ -54,3 +54,16 @@ def test_bots_play_whole_matches_to_the_end_with_every_option():
                 break
             state = play_hand(state, [BASIC, RANDOM, BASIC, BASIC], rng)
         assert state.phase == OVER and state.phase != BID
+
+
+def test_random_counts_its_bids_never_nil_so_that_random_tables_end():
+    rng = random.Random(7)
+    state = spades.new_game(4, seed="random-bids")
+    bids = set()
+    for _ in range(200):
+        state = play_hand(state, [RANDOM] * SEATS, rng)
+        bids |= set(state.last_hand["bids"])
+        if state.phase == OVER:
+            break
+    assert "nil" not in bids and len(bids) > 2
+    assert state.phase == OVER and state.hand_number < 50  # it reached the target, not the last hand

@@ -216,6 +216,23 @@ def test_with_mercy_a_team_at_minus_two_hundred_loses():
     assert spades.outcome(state)["ranks"] == [2, 1, 2, 1]
 
 
+def test_the_match_ends_after_the_last_hand_allowed_whatever_the_totals_unless_level():
+    from games.catalogue.spades.engine import MOST_HANDS
+
+    state = spades.new_game(4, seed="long")
+    state.totals = (-900, -1200)
+    state.hand_number = MOST_HANDS - 1
+    # Both teams fail their 13s: the match goes on, far from the target.
+    assert finished(state, (13, 13, 0, 0), (7, 6, 0, 0)).phase == BID
+    state.hand_number = MOST_HANDS
+    level = state.copy()
+    level.totals = (-1000, -1000)
+    # Scored alone (the twelve tricks make no hand): 24 each, still level, so one more hand.
+    assert finished(level, (1, 1, 1, 1), (3, 3, 3, 3)).phase == BID
+    ended = finished(state, (13, 13, 0, 0), (7, 6, 0, 0))
+    assert ended.phase == OVER and spades.outcome(ended)["ranks"] == [1, 2, 1, 2]
+
+
 # -- views and storage -------------------------------------------------------------------
 
 
