@@ -7,7 +7,10 @@ better, and uniform random play takes a quarter of the 26 points and a little mo
 hand 26 to the other three). Spades: a ``basic`` partnership against a ``random`` one over
 duplicate deals (every deal played twice, the partnerships swapping seats), points per hand per
 team with a 95% interval. Oh Hell!: ``basic`` in seat 0 against three ``random`` bots over whole
-matches, points per match. Matches are seeded, so the figures repeat; only hands/s depends on the
+matches, points per match. Crazy Eights (one-round tables) and Shithead (whole games): ``basic``
+against three ``random`` bots with seat rotation (every deal played four times, ``basic`` in each
+seat once): Crazy Eights' points per round and rounds won, Shithead's place (1 is out first, 4 the
+Shithead) with 95% intervals. Matches are seeded, so the figures repeat; only hands/s depends on the
 machine. Every bot sees only its own seat's ``view``.
 """
 
@@ -130,6 +133,26 @@ def oh_hell_matches(engine, seat_bots, matches, seed):
     return totals, rounds / (time.perf_counter() - started)
 
 
+def rotated_seats(engine, strong, weak, deals, seed, *, options=None):
+    """Four-seat games with ``strong`` in each seat in turn over the same deal: per game the
+    strong seat's score and rank and the weak seats' mean score, and games/s."""
+    rng = random.Random(seed)
+    games = []
+    started = time.perf_counter()
+    for deal in range(deals):
+        for strong_seat in range(4):
+            state = engine.new_game(4, seed=f"{seed}:{deal}", options=options)
+            bots = [strong if seat == strong_seat else weak for seat in range(4)]
+            while not engine.is_over(state):
+                seat = engine.to_move(state)[0]
+                state = engine.apply(state, seat, bots[seat].choose(engine.view(state, seat),
+                                                                    engine.legal_moves(state, seat), rng))
+            outcome = engine.outcome(state)
+            others = [score for seat, score in enumerate(outcome["scores"]) if seat != strong_seat]
+            games.append((outcome["scores"][strong_seat], outcome["ranks"][strong_seat], sum(others) / 3))
+    return games, len(games) / (time.perf_counter() - started)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
@@ -183,6 +206,29 @@ def main():
         mean, half = mean_and_interval(scores)
         shown_rate = f"{rate:.0f}" if seat == 0 else ""
         print(f"{'basic' if seat == 0 else f'random {seat}':<10}{mean:>14.1f}{half:>8.1f}{shown_rate:>10}")
+
+    crazy_eights = catalogue.get("crazy_eights")
+    deals = max(2, args.hands // 4)
+    games, rate = rotated_seats(crazy_eights.engine, crazy_eights.bot("basic"), crazy_eights.bot("random"), deals,
+                                args.seed, options={"target_score": 0})
+    print(f"\nCrazy Eights, {deals} deals of one round each played with basic in every seat ({len(games)} rounds),")
+    print("basic against three random bots (a random seat wins a quarter of the rounds)")
+    print(f"{'seat':<10}{'points/round':>14}{'95% ±':>8}{'won %':>8}{'rounds/s':>10}")
+    mean, half = mean_and_interval([score for score, _, _ in games])
+    won = 100 * sum(rank == 1 for _, rank, _ in games) / len(games)
+    print(f"{'basic':<10}{mean:>14.1f}{half:>8.1f}{won:>8.1f}{rate:>10.0f}")
+    mean, half = mean_and_interval([others for _, _, others in games])
+    print(f"{'random':<10}{mean:>14.1f}{half:>8.1f}")
+
+    shithead = catalogue.get("shithead")
+    games, rate = rotated_seats(shithead.engine, shithead.bot("basic"), shithead.bot("random"), deals, args.seed)
+    print(f"\nShithead, {deals} deals each played with basic in every seat ({len(games)} games), basic against")
+    print("three random bots; place 1 is out first, 4 the Shithead (a random seat averages 2.5)")
+    print(f"{'seat':<10}{'place':>8}{'95% ±':>8}{'first %':>9}{'last %':>8}{'games/s':>10}")
+    mean, half = mean_and_interval([rank for _, rank, _ in games])
+    first = 100 * sum(rank == 1 for _, rank, _ in games) / len(games)
+    last = 100 * sum(rank == 4 for _, rank, _ in games) / len(games)
+    print(f"{'basic':<10}{mean:>8.2f}{half:>8.2f}{first:>9.1f}{last:>8.1f}{rate:>10.0f}")
 
 
 if __name__ == "__main__":

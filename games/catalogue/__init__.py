@@ -15,6 +15,8 @@ from games.catalogue import spades  # noqa: F401, E402  # isort: skip
 from games.catalogue import oh_hell  # noqa: F401, E402  # isort: skip
 from games.catalogue import rummy  # noqa: F401, E402  # isort: skip
 from games.catalogue import gin_rummy  # noqa: F401, E402  # isort: skip
+from games.catalogue import crazy_eights  # noqa: F401, E402  # isort: skip
+from games.catalogue import shithead  # noqa: F401, E402  # isort: skip
 from games.catalogue import klondike  # noqa: F401, E402  # isort: skip
 from games.catalogue import freecell  # noqa: F401, E402  # isort: skip
 

@@ -51,6 +51,10 @@ class Game:
     winnable_option: str | None = None
     # Glossary terms this game's pages link (games.glossary), so a term lists only offered games.
     terms: tuple[str, ...] = field(default=())
+    # Other names players know the game by, and a plain sentence on the game and its name, for
+    # its page (a name that needs explaining, or a game better known by another name).
+    also_called: tuple[str, ...] = ()
+    about: str = ""
 
     def __post_init__(self) -> None:
         unknown = [fact for fact in self.stats_facts if fact not in RESULT_FACTS]

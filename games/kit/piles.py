@@ -1,4 +1,5 @@
-"""The piles of a patience game: foundations, tableau columns, the stock and its waste.
+"""The piles of a patience game (foundations, tableau columns, the stock and its waste), and
+the stock and discard pile that draw-and-discard games share.
 
 Every pile is a tuple of cards, bottom first, so its top card is the last, except the
 stock, which is top first (the order it is dealt from). Foundations are kept as a count
@@ -12,7 +13,7 @@ lists, for every card, the two cards it may lie on, so that test is one look-up.
 
 from __future__ import annotations
 
-from games.kit.cards import RANKS, SUITS
+from games.kit.cards import RANKS, SUITS, shuffled
 
 RED_SUITS = "DH"
 RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, start=1)}  # ace 1 .. king 13
@@ -89,3 +90,13 @@ def turned_over(waste: tuple[str, ...]) -> tuple[tuple, tuple]:
     """(stock, waste) after turning the whole waste over onto an empty stock: the stock then
     deals its cards again in the order they were first turned."""
     return waste, ()
+
+
+# -- a stock and a discard pile (rummy and shedding games) ----------------------------------
+
+
+def rebuilt_stock(discard: tuple[str, ...], seed: str, *, label: str) -> tuple[tuple, tuple]:
+    """(stock, discard) once an empty stock is rebuilt: the discard pile under its top card,
+    shuffled with ``label`` (one label per rebuilding, so each is its own shuffle), becomes the
+    stock, top first; the top card stays where it was, alone."""
+    return tuple(shuffled(discard[:-1], seed, label=label)), discard[-1:]

@@ -14,7 +14,7 @@ it becomes JSON and back (tuples are stored as lists, card masks as card lists, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple, TypeVar
 
 from games.kit.cards import cards_of, mask_of
@@ -99,4 +99,16 @@ def load_fields(cls: type[S], data: Mapping[str, Any], fields: Mapping[str, Fiel
     state = cls.blank()
     for name, field in fields.items():
         setattr(state, name, field.load(data[name]))
+    return state
+
+
+def options_of(state: GameState, names: Iterable[str]) -> dict[str, Any]:
+    """The table options a state carries, by name: what ``dump`` stores and a view shows."""
+    return {name: getattr(state, name) for name in names}
+
+
+def set_options(state: S, options: Mapping[str, Any], names: Iterable[str]) -> S:
+    """``state`` given the options named, from ``options`` (an engine's resolved options)."""
+    for name in names:
+        setattr(state, name, options[name])
     return state

@@ -132,7 +132,7 @@
 
 // Select-then-act hands, in every game that chooses cards before acting. Cards marked
 // data-select-card toggle in and out of a selection (at most data-select-max of them, where
-// their hand says so); each action button (data-verb, optional data-target) becomes the legal
+// their hand says so; with a maximum of one, a click moves the choice); each action button (data-verb, optional data-target) becomes the legal
 // move that verb, the selection and the target spell, or stays disabled. The form's data-legal
 // lists the seat's legal moves: the page posts one of them, never a move it made up.
 (function () {
@@ -216,14 +216,26 @@
     if (!card) return;
     var pressed = card.getAttribute("aria-pressed") === "true";
     var limited = card.closest("[data-select-max]");
-    if (!pressed && limited && limited.querySelectorAll('[data-select-card][aria-pressed="true"]').length >=
-        Number(limited.dataset.selectMax)) return;
+    var others = limited ? limited.querySelectorAll('[data-select-card][aria-pressed="true"]') : [];
+    if (!pressed && limited && others.length >= Number(limited.dataset.selectMax)) {
+      // A one-card choice moves to the card clicked; a fuller one waits for a card let go.
+      if (Number(limited.dataset.selectMax) !== 1) return;
+      others[0].setAttribute("aria-pressed", "false");
+    }
     card.setAttribute("aria-pressed", String(!pressed));
     selected = Array.prototype.map.call(
       document.querySelectorAll('[data-select-card][aria-pressed="true"]'), function (c) { return c.dataset.card; });
     saveSelection();
     var form = document.querySelector("form[data-select-form]");
     if (form) refresh(form);
+  });
+  // A move sent spends its selection: cards still on the board after it (a swap) come back
+  // unchosen, or the next frame would offer the same move again.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("form[data-select-form] [data-verb]");
+    if (!button || button.disabled) return;
+    selected = [];
+    saveSelection();
   });
   function restoreSelection() {
     // No board yet (the page still loading): keep it. A board without selectable cards means

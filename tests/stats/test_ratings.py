@@ -10,7 +10,7 @@ from openskill.models import PlackettLuce
 
 from accounts.models import Player
 from accounts.services import create_guest
-from games import services
+from games import catalogue, services
 from games.models import GameResult, Seat, Table
 from stats import leaderboard, rating, tasks
 from stats.models import LeaderboardRow, RatedMarker, Rating, RatingSnapshot
@@ -69,19 +69,18 @@ def test_a_four_player_game_with_a_tie_moves_ratings_as_plackett_luce_does():
     assert ann.provisional and ann.display == round(1500 + 20 * (ann.mu - 3 * ann.sigma))
 
 
-def test_partners_are_rated_as_teams_as_openskill_rates_them(monkeypatch):
-    # No game in the catalogue plays in partnerships yet (Spades will): Hearts seats stand in.
-    monkeypatch.setattr(rating, "_teams", lambda game, options, players: [(0, 2), (1, 3)])
+def test_partners_are_rated_as_teams_as_openskill_rates_them():
+    # Spades: seats 0 and 2 against 1 and 3 (its catalogue's teams trait).
     players = [registered(name) for name in ("ann", "bob", "cat", "dan")]
-    rated_game(players, [2, 1, 2, 1])
+    rated_game(players, [2, 1, 2, 1], game="spades")
     guest = Player.objects.get(pk=create_guest().pk)
-    rated_game([players[0], "basic", guest, "random"], [1, 2, 1, 2], at=T0 + timedelta(hours=1))
+    rated_game([players[0], "basic", guest, "random"], [1, 2, 1, 2], game="spades", at=T0 + timedelta(hours=1))
 
     assert rating.rate_games() == 2
 
     model = PlackettLuce()
     first = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=[2, 1])
-    ann, bob, cat, dan = ratings_of(*players)
+    ann, bob, cat, dan = ratings_of(*players, game="spades")
     for got, want in [(bob, first[1][0]), (dan, first[1][1]), (cat, first[0][1])]:
         assert (got.mu, got.sigma) == (want.mu, want.sigma)
     assert bob.mu > 25 > cat.mu and bob.wins == 1 and cat.wins == 0
@@ -94,7 +93,8 @@ def test_partners_are_rated_as_teams_as_openskill_rates_them(monkeypatch):
 
 
 def test_the_games_of_players_alone_have_no_teams():
-    assert {rating._teams(slug, {}, 4) for slug in ("hearts", "rummy", "gin_rummy")} == {None}
+    assert {rating._teams(slug, {}, 4) for slug in ("hearts", "oh_hell", "rummy", "gin_rummy")} == {None}
+    assert rating._teams("spades", {}, 4) == [(0, 2), (1, 3)]
     assert rating._teams("a game no longer offered", {}, 4) is None
 
 
@@ -310,8 +310,8 @@ def test_the_command_and_the_task_rate_then_rebuild_every_board():
     call_command("rate_games", stdout=open("/dev/null", "w"))
     assert [row.player.display_name for row in LeaderboardRow.objects.filter(game="hearts")] == [
         "ann", "bob", "cat", "dan"]
-    assert tasks.rate_games.delay().get() == {"rated": 0, "leaderboards": {
-        "hearts": 4, "spades": 0, "oh_hell": 0, "gin_rummy": 0, "rummy": 0}}
+    boards = {game.slug: 0 for game in catalogue.all() if not game.solo} | {"hearts": 4}
+    assert tasks.rate_games.delay().get() == {"rated": 0, "leaderboards": boards}
 
 
 def test_the_nightly_beat_entry():

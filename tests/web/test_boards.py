@@ -158,17 +158,17 @@ def test_while_seats_choose_at_once_the_others_are_choosing_cards_and_then_to_pl
     assert "choosing cards" in friend_badge and "to play" not in friend_badge
 
 
-def test_final_ranks_list_the_best_first_numbered_by_rank_ties_sharing_a_number():
+def test_final_ranks_list_the_best_first_numbered_by_rank_ties_sharing_a_number_in_words():
     from types import SimpleNamespace
 
     from django.template.loader import render_to_string
 
     seats = [SimpleNamespace(index=index, name=name) for index, name in enumerate(["Ann", "Bo", "Cy", "Di"])]
     html = render_to_string("games/_final_ranks.html", {
-        "over": True, "seats": seats, "outcome": {"ranks": [3, 1, 1, 4], "scores": [60, 9, 9, 108]},
+        "over": True, "seats": seats, "outcome": {"ranks": [3, 1, 1, 4], "scores": [60, 9, 9, 1]},
         "table": SimpleNamespace(pk=1, rematch=None), "viewer": None, "seed": "ab"})
     rows = re.findall(r'<li value="(\d)" data-rank="\d">([^<]*)</li>', html)
-    assert rows == [("1", "Bo: 9 points"), ("1", "Cy: 9 points"), ("3", "Ann: 60 points"), ("4", "Di: 108 points")]
+    assert rows == [("1", "Bo: 9 points"), ("1", "Cy: 9 points"), ("3", "Ann: 60 points"), ("4", "Di: 1 point")]
 
 
 @pytest.mark.django_db

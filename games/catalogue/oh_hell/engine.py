@@ -37,7 +37,19 @@ from games.kit.cards import (
     standard_deck,
 )
 from games.kit.engine import IllegalMove
-from games.kit.state import MASK, PLAIN, TUPLE, TUPLES, Field, GameState, dump_fields, each, load_fields
+from games.kit.state import (
+    MASK,
+    PLAIN,
+    TUPLE,
+    TUPLES,
+    Field,
+    GameState,
+    dump_fields,
+    each,
+    load_fields,
+    options_of,
+    set_options,
+)
 from games.kit.tricks import (
     Bidding,
     card_to_play,
@@ -132,8 +144,7 @@ class OhHell(base.Engine):
         state = OhHellState.blank()
         state.seed = str(seed)
         state.players = players
-        for name in OPTION_NAMES:
-            setattr(state, name, options[name])
+        set_options(state, options, OPTION_NAMES)
         state.sizes = round_sizes(players, state.rounds)
         state.totals = (0,) * players
         state.round_scores = ()
@@ -213,7 +224,7 @@ class OhHell(base.Engine):
             "trick": trick_view(state.leader, state.trick, state.players),
             "last_trick": last_trick_view(state.last_trick, state.players),
             "to_move": list(self.to_move(state)),
-            "options": {name: getattr(state, name) for name in OPTION_NAMES},
+            "options": options_of(state, OPTION_NAMES),
         }
         if seat is not None and state.phase == PLAY and seat == state.turn:
             held_back = state.hands[seat] & ~_playable(state, seat)
@@ -271,14 +282,10 @@ class OhHell(base.Engine):
 
     def dump(self, state):
         fields = _fields(state.players)
-        return {**dump_fields(state, fields), "options": {name: getattr(state, name) for name in OPTION_NAMES}}
+        return {**dump_fields(state, fields), "options": options_of(state, OPTION_NAMES)}
 
     def load(self, data):
-        state = load_fields(OhHellState, data, _fields(data["players"]))
-        options = self.resolve_options(data["options"])
-        for name in OPTION_NAMES:
-            setattr(state, name, options[name])
-        return state
+        return set_options(load_fields(OhHellState, data, _fields(data["players"])), self.resolve_options(data["options"]), OPTION_NAMES)
 
 
 # -- the rules, on card masks -------------------------------------------------------------

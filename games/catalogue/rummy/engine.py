@@ -108,6 +108,7 @@ from games.kit.melds import (
     swaps_into,
 )
 from games.kit.moves import read_card, read_move
+from games.kit.piles import rebuilt_stock
 from games.kit.state import PLAIN, TUPLE, TUPLES, Field, GameState, dump_fields, load_fields
 
 DRAW, PLAY, OVER = "draw", "meld_or_discard", "over"
@@ -514,8 +515,7 @@ def _begin_turn(state: RummyState, seat: int) -> None:
     if rule == "reshuffle" and state.stock_rebuilt < MAX_RESHUFFLES:
         state.stock_rebuilt += 1
         label = f"rummy:round:{state.round_number}:stock:{state.stock_rebuilt}"
-        state.stock = tuple(shuffled(state.discard[:-1], state.seed, label=label))
-        state.discard = state.discard[-1:]
+        state.stock, state.discard = rebuilt_stock(state.discard, state.seed, label=label)
     elif rule == "turn_over" and not state.stock_rebuilt:
         state.stock_rebuilt = 1
         # Turned face down, the pile's oldest card is on top; it is turned up at once.

@@ -43,7 +43,19 @@ from games.kit.cards import (
     standard_deck,
 )
 from games.kit.engine import IllegalMove
-from games.kit.state import MASK, PLAIN, TUPLE, TUPLES, Field, GameState, dump_fields, each, load_fields
+from games.kit.state import (
+    MASK,
+    PLAIN,
+    TUPLE,
+    TUPLES,
+    Field,
+    GameState,
+    dump_fields,
+    each,
+    load_fields,
+    options_of,
+    set_options,
+)
 from games.kit.tricks import (
     Bidding,
     card_to_play,
@@ -163,8 +175,7 @@ class Spades(base.Engine):
         options = self.resolve_options(options)
         state = SpadesState.blank()
         state.seed = str(seed)
-        for name in OPTION_NAMES:
-            setattr(state, name, options[name])
+        set_options(state, options, OPTION_NAMES)
         state.totals = (0, 0)
         state.bags = (0, 0)
         state.hand_scores = ()
@@ -256,7 +267,7 @@ class Spades(base.Engine):
             "last_trick": last_trick_view(state.last_trick, SEATS),
             "to_move": list(self.to_move(state)),
             "target_score": state.target_score,
-            "options": {name: getattr(state, name) for name in OPTION_NAMES},
+            "options": options_of(state, OPTION_NAMES),
         }
         if seat is not None and state.phase == PLAY and seat == state.turn:
             held_back = state.hands[seat] & ~_playable(state, seat)
@@ -321,14 +332,10 @@ class Spades(base.Engine):
     # -- storage --------------------------------------------------------------------------
 
     def dump(self, state):
-        return {**dump_fields(state, FIELDS), "options": {name: getattr(state, name) for name in OPTION_NAMES}}
+        return {**dump_fields(state, FIELDS), "options": options_of(state, OPTION_NAMES)}
 
     def load(self, data):
-        state = load_fields(SpadesState, data, FIELDS)
-        options = self.resolve_options(data["options"])
-        for name in OPTION_NAMES:
-            setattr(state, name, options[name])
-        return state
+        return set_options(load_fields(SpadesState, data, FIELDS), self.resolve_options(data["options"]), OPTION_NAMES)
 
 
 # -- the rules, on card masks -------------------------------------------------------------
