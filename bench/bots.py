@@ -1,6 +1,6 @@
 """Each game's bot levels against ``random`` ones, over seeded hands.
 
-    .venv/bin/python bench/bots.py --hands 2000
+    .venv/bin/python bench/bots.py --hands 2000 [--games cribbage ...]
 
 Hearts: average points per hand of each level in seat 0 against three ``random`` bots; lower is
 better, and uniform random play takes a quarter of the 26 points and a little more (shot moons
@@ -10,7 +10,9 @@ team with a 95% interval. Oh Hell!: ``basic`` in seat 0 against three ``random``
 matches, points per match. Crazy Eights (one-round tables) and Shithead (whole games): ``basic``
 against three ``random`` bots with seat rotation (every deal played four times, ``basic`` in each
 seat once): Crazy Eights' points per round and rounds won, Shithead's place (1 is out first, 4 the
-Shithead) with 95% intervals. Matches are seeded, so the figures repeat; only hands/s depends on the
+Shithead) with 95% intervals. Cribbage: ``basic`` against ``random``, every deal played from both
+seats, at least 1,000 games to 121: games won and the margin in points, with 95% intervals, and
+the skunks given and taken. Matches are seeded, so the figures repeat; only hands/s depends on the
 machine. Every bot sees only its own seat's ``view``.
 """
 
@@ -133,23 +135,27 @@ def oh_hell_matches(engine, seat_bots, matches, seed):
     return totals, rounds / (time.perf_counter() - started)
 
 
-def rotated_seats(engine, strong, weak, deals, seed, *, options=None):
-    """Four-seat games with ``strong`` in each seat in turn over the same deal: per game the
-    strong seat's score and rank and the weak seats' mean score, and games/s."""
+def rotated_seats(engine, strong, weak, deals, seed, *, options=None, players=4, marks=None):
+    """Games with ``strong`` in each seat in turn over the same deal: per game the strong
+    seat's score and rank and the weak seats' mean score, and games/s. ``marks``, a dict, counts
+    the strong seat's result marks (Cribbage's skunks)."""
     rng = random.Random(seed)
     games = []
     started = time.perf_counter()
     for deal in range(deals):
-        for strong_seat in range(4):
-            state = engine.new_game(4, seed=f"{seed}:{deal}", options=options)
-            bots = [strong if seat == strong_seat else weak for seat in range(4)]
+        for strong_seat in range(players):
+            state = engine.new_game(players, seed=f"{seed}:{deal}", options=options)
+            bots = [strong if seat == strong_seat else weak for seat in range(players)]
             while not engine.is_over(state):
                 seat = engine.to_move(state)[0]
                 state = engine.apply(state, seat, bots[seat].choose(engine.view(state, seat),
                                                                     engine.legal_moves(state, seat), rng))
             outcome = engine.outcome(state)
             others = [score for seat, score in enumerate(outcome["scores"]) if seat != strong_seat]
-            games.append((outcome["scores"][strong_seat], outcome["ranks"][strong_seat], sum(others) / 3))
+            games.append((outcome["scores"][strong_seat], outcome["ranks"][strong_seat], sum(others) / (players - 1)))
+            if marks is not None:
+                mark = engine.result_facts(state).get("marks", [""] * players)[strong_seat]
+                marks[mark] = marks.get(mark, 0) + 1
     return games, len(games) / (time.perf_counter() - started)
 
 
@@ -157,78 +163,106 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", default="bench-bots")
+    parser.add_argument("--games", nargs="*", metavar="SLUG", help="only these games' sections")
     args = parser.parse_args()
-    hearts = catalogue.get("hearts").engine
-    opponent = catalogue.get("hearts").bot("random")
-    print(f"Hearts, {args.hands} hands, seat 0 against three random bots")
-    print(f"{'seat 0':<10}{'points/hand':>13}{'hands/s':>10}")
-    for level in reversed(catalogue.get("hearts").bot_levels):
-        seat_bots = [catalogue.get("hearts").bot(level), opponent, opponent, opponent]
-        average, rate = points_per_hand(hearts, seat_bots, args.hands, args.seed)
-        print(f"{level:<10}{average:>13.2f}{rate:>10.0f}")
 
-    gin = catalogue.get("gin_rummy").engine
-    random_gin = catalogue.get("gin_rummy").bot("random")
-    print(f"\nGin Rummy, {args.hands} hands, seat 0 against a random bot")
-    print(f"{'seat 0':<10}{'won':>7}{'lost':>7}{'void':>7}{'won %':>8}{'hands/s':>10}")
-    for level in reversed(catalogue.get("gin_rummy").bot_levels):
-        (won, lost), void, rate = gin_hands_won(
-            gin, [catalogue.get("gin_rummy").bot(level), random_gin], args.hands, args.seed
+    def wanted(slug):
+        return not args.games or slug in args.games
+
+    if wanted("hearts"):
+        hearts = catalogue.get("hearts").engine
+        opponent = catalogue.get("hearts").bot("random")
+        print(f"Hearts, {args.hands} hands, seat 0 against three random bots")
+        print(f"{'seat 0':<10}{'points/hand':>13}{'hands/s':>10}")
+        for level in reversed(catalogue.get("hearts").bot_levels):
+            seat_bots = [catalogue.get("hearts").bot(level), opponent, opponent, opponent]
+            average, rate = points_per_hand(hearts, seat_bots, args.hands, args.seed)
+            print(f"{level:<10}{average:>13.2f}{rate:>10.0f}")
+
+    if wanted("gin_rummy"):
+        gin = catalogue.get("gin_rummy").engine
+        random_gin = catalogue.get("gin_rummy").bot("random")
+        print(f"\nGin Rummy, {args.hands} hands, seat 0 against a random bot")
+        print(f"{'seat 0':<10}{'won':>7}{'lost':>7}{'void':>7}{'won %':>8}{'hands/s':>10}")
+        for level in reversed(catalogue.get("gin_rummy").bot_levels):
+            (won, lost), void, rate = gin_hands_won(
+                gin, [catalogue.get("gin_rummy").bot(level), random_gin], args.hands, args.seed
+            )
+            print(f"{level:<10}{won:>7}{lost:>7}{void:>7}{100 * won / args.hands:>8.1f}{rate:>10.0f}")
+
+    if wanted("rummy"):
+        rummy = catalogue.get("rummy").engine
+        print(f"\nRummy, {args.hands} rounds of two players, basic (seat 0) against random")
+        (won, lost), rate = rummy_rounds_won(
+            rummy, [catalogue.get("rummy").bot("basic"), catalogue.get("rummy").bot("random")], args.hands, args.seed
         )
-        print(f"{level:<10}{won:>7}{lost:>7}{void:>7}{100 * won / args.hands:>8.1f}{rate:>10.0f}")
+        print(f"{'basic won':>10}{'random won':>12}{'basic %':>9}{'rounds/s':>10}")
+        print(f"{won:>10}{lost:>12}{100 * won / args.hands:>9.1f}{rate:>10.0f}")
 
-    rummy = catalogue.get("rummy").engine
-    print(f"\nRummy, {args.hands} rounds of two players, basic (seat 0) against random")
-    (won, lost), rate = rummy_rounds_won(
-        rummy, [catalogue.get("rummy").bot("basic"), catalogue.get("rummy").bot("random")], args.hands, args.seed
-    )
-    print(f"{'basic won':>10}{'random won':>12}{'basic %':>9}{'rounds/s':>10}")
-    print(f"{won:>10}{lost:>12}{100 * won / args.hands:>9.1f}{rate:>10.0f}")
+    if wanted("spades"):
+        spades = catalogue.get("spades")
+        deals = args.hands // 2
+        strong, weak, rate = spades_duplicate(spades.engine, spades.bot("basic"), spades.bot("random"), deals, args.seed)
+        print(f"\nSpades, {deals} deals each played from both sides ({2 * deals} hands), basic partnership against random")
+        print(f"{'team':<10}{'points/hand':>13}{'95% ±':>8}{'hands/s':>10}")
+        for name, points in (("basic", strong), ("random", weak)):
+            mean, half = mean_and_interval(points)
+            print(f"{name:<10}{mean:>13.1f}{half:>8.1f}{rate:>10.0f}")
+        mean, half = mean_and_interval([a - b for a, b in zip(strong, weak, strict=True)])
+        print(f"{'margin':<10}{mean:>13.1f}{half:>8.1f}")
 
-    spades = catalogue.get("spades")
-    deals = args.hands // 2
-    strong, weak, rate = spades_duplicate(spades.engine, spades.bot("basic"), spades.bot("random"), deals, args.seed)
-    print(f"\nSpades, {deals} deals each played from both sides ({2 * deals} hands), basic partnership against random")
-    print(f"{'team':<10}{'points/hand':>13}{'95% ±':>8}{'hands/s':>10}")
-    for name, points in (("basic", strong), ("random", weak)):
-        mean, half = mean_and_interval(points)
-        print(f"{name:<10}{mean:>13.1f}{half:>8.1f}{rate:>10.0f}")
-    mean, half = mean_and_interval([a - b for a, b in zip(strong, weak, strict=True)])
-    print(f"{'margin':<10}{mean:>13.1f}{half:>8.1f}")
+    if wanted("oh_hell"):
+        oh_hell = catalogue.get("oh_hell")
+        matches = max(2, args.hands // 19)
+        totals, rate = oh_hell_matches(oh_hell.engine, [oh_hell.bot("basic")] + [oh_hell.bot("random")] * 3, matches,
+                                       args.seed)
+        print(f"\nOh Hell!, {matches} matches of 19 rounds, basic (seat 0) against three random bots")
+        print(f"{'seat':<10}{'points/match':>14}{'95% ±':>8}{'rounds/s':>10}")
+        for seat, scores in enumerate(totals):
+            mean, half = mean_and_interval(scores)
+            shown_rate = f"{rate:.0f}" if seat == 0 else ""
+            print(f"{'basic' if seat == 0 else f'random {seat}':<10}{mean:>14.1f}{half:>8.1f}{shown_rate:>10}")
 
-    oh_hell = catalogue.get("oh_hell")
-    matches = max(2, args.hands // 19)
-    totals, rate = oh_hell_matches(oh_hell.engine, [oh_hell.bot("basic")] + [oh_hell.bot("random")] * 3, matches,
-                                   args.seed)
-    print(f"\nOh Hell!, {matches} matches of 19 rounds, basic (seat 0) against three random bots")
-    print(f"{'seat':<10}{'points/match':>14}{'95% ±':>8}{'rounds/s':>10}")
-    for seat, scores in enumerate(totals):
-        mean, half = mean_and_interval(scores)
-        shown_rate = f"{rate:.0f}" if seat == 0 else ""
-        print(f"{'basic' if seat == 0 else f'random {seat}':<10}{mean:>14.1f}{half:>8.1f}{shown_rate:>10}")
+    if wanted("crazy_eights"):
+        crazy_eights = catalogue.get("crazy_eights")
+        deals = max(2, args.hands // 4)
+        games, rate = rotated_seats(crazy_eights.engine, crazy_eights.bot("basic"), crazy_eights.bot("random"), deals,
+                                    args.seed, options={"target_score": 0})
+        print(f"\nCrazy Eights, {deals} deals of one round each played with basic in every seat ({len(games)} rounds),")
+        print("basic against three random bots (a random seat wins a quarter of the rounds)")
+        print(f"{'seat':<10}{'points/round':>14}{'95% ±':>8}{'won %':>8}{'rounds/s':>10}")
+        mean, half = mean_and_interval([score for score, _, _ in games])
+        won = 100 * sum(rank == 1 for _, rank, _ in games) / len(games)
+        print(f"{'basic':<10}{mean:>14.1f}{half:>8.1f}{won:>8.1f}{rate:>10.0f}")
+        mean, half = mean_and_interval([others for _, _, others in games])
+        print(f"{'random':<10}{mean:>14.1f}{half:>8.1f}")
 
-    crazy_eights = catalogue.get("crazy_eights")
-    deals = max(2, args.hands // 4)
-    games, rate = rotated_seats(crazy_eights.engine, crazy_eights.bot("basic"), crazy_eights.bot("random"), deals,
-                                args.seed, options={"target_score": 0})
-    print(f"\nCrazy Eights, {deals} deals of one round each played with basic in every seat ({len(games)} rounds),")
-    print("basic against three random bots (a random seat wins a quarter of the rounds)")
-    print(f"{'seat':<10}{'points/round':>14}{'95% ±':>8}{'won %':>8}{'rounds/s':>10}")
-    mean, half = mean_and_interval([score for score, _, _ in games])
-    won = 100 * sum(rank == 1 for _, rank, _ in games) / len(games)
-    print(f"{'basic':<10}{mean:>14.1f}{half:>8.1f}{won:>8.1f}{rate:>10.0f}")
-    mean, half = mean_and_interval([others for _, _, others in games])
-    print(f"{'random':<10}{mean:>14.1f}{half:>8.1f}")
+    if wanted("shithead"):
+        shithead = catalogue.get("shithead")
+        deals = max(2, args.hands // 4)
+        games, rate = rotated_seats(shithead.engine, shithead.bot("basic"), shithead.bot("random"), deals, args.seed)
+        print(f"\nShithead, {deals} deals each played with basic in every seat ({len(games)} games), basic against")
+        print("three random bots; place 1 is out first, 4 the Shithead (a random seat averages 2.5)")
+        print(f"{'seat':<10}{'place':>8}{'95% ±':>8}{'first %':>9}{'last %':>8}{'games/s':>10}")
+        mean, half = mean_and_interval([rank for _, rank, _ in games])
+        first = 100 * sum(rank == 1 for _, rank, _ in games) / len(games)
+        last = 100 * sum(rank == 4 for _, rank, _ in games) / len(games)
+        print(f"{'basic':<10}{mean:>8.2f}{half:>8.2f}{first:>9.1f}{last:>8.1f}{rate:>10.0f}")
 
-    shithead = catalogue.get("shithead")
-    games, rate = rotated_seats(shithead.engine, shithead.bot("basic"), shithead.bot("random"), deals, args.seed)
-    print(f"\nShithead, {deals} deals each played with basic in every seat ({len(games)} games), basic against")
-    print("three random bots; place 1 is out first, 4 the Shithead (a random seat averages 2.5)")
-    print(f"{'seat':<10}{'place':>8}{'95% ±':>8}{'first %':>9}{'last %':>8}{'games/s':>10}")
-    mean, half = mean_and_interval([rank for _, rank, _ in games])
-    first = 100 * sum(rank == 1 for _, rank, _ in games) / len(games)
-    last = 100 * sum(rank == 4 for _, rank, _ in games) / len(games)
-    print(f"{'basic':<10}{mean:>8.2f}{half:>8.2f}{first:>9.1f}{last:>8.1f}{rate:>10.0f}")
+    if wanted("cribbage"):
+        cribbage = catalogue.get("cribbage")
+        deals = max(500, args.hands // 4)
+        marks = {}
+        games, rate = rotated_seats(cribbage.engine, cribbage.bot("basic"), cribbage.bot("random"), deals, args.seed,
+                                    players=2, marks=marks)
+        print(f"\nCribbage, {deals} deals each played with basic in both seats ({len(games)} games to 121),")
+        print("basic against random")
+        print(f"{'seat':<10}{'won %':>8}{'95% ±':>8}{'margin':>8}{'95% ±':>8}{'games/s':>10}")
+        won = [1.0 if rank == 1 else 0.0 for _, rank, _ in games]
+        mean_won, half_won = mean_and_interval(won)
+        mean, half = mean_and_interval([score - other for score, _, other in games])
+        print(f"{'basic':<10}{100 * mean_won:>8.1f}{100 * half_won:>8.1f}{mean:>8.1f}{half:>8.1f}{rate:>10.1f}")
+        print("basic's skunks: " + ", ".join(f"{mark or 'none'} {count}" for mark, count in sorted(marks.items())))
 
 
 if __name__ == "__main__":

@@ -137,6 +137,9 @@ class GameResult(models.Model):
     undos = models.PositiveIntegerField(null=True, blank=True)
     variant = models.CharField(max_length=32, blank=True)
     seconds = models.PositiveIntegerField(null=True, blank=True)
+    # How this seat's game went, in the game's word for it (Engine.result_facts "marks"):
+    # Cribbage's "skunk" for the winner, "skunked" for the loser; blank for none.
+    mark = models.CharField(max_length=32, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["table", "seat"], name="one_result_per_seat")]

@@ -134,6 +134,11 @@ class VariantStats:
     fewest_moves: int | None = None
     wins_without_undo: int | None = None
     facts: tuple[str, ...] = MATCH_FACTS  # what the game's descriptor says its stats show
+    marks: tuple[tuple[str, int], ...] = ()  # (mark, games), e.g. ("skunk", 2), most first
+
+    @property
+    def marks_words(self) -> str:
+        return " · ".join(f"{mark} {count}" for mark, count in self.marks)
 
     @property
     def best_time(self) -> str:
@@ -199,7 +204,7 @@ def personal_stats(*, player: Player) -> list[VariantStats]:
     rows = list(rows)
     # Which way scores rank is the game's to say from a table's options (Rummy's scoring).
     options = dict(Table.objects.filter(pk__in=[row["latest_table"] for row in rows]).values_list("pk", "options"))
-    streaks = _streaks(player=player)
+    streaks, marks = _streaks_and_marks(player=player)
     stats = []
     for row in rows:
         game, variant = row["game"], row["variant"]
@@ -217,6 +222,7 @@ def personal_stats(*, player: Player) -> list[VariantStats]:
             average_score=average, best_score=row["low"] if lower else row["high"], lower_is_better=lower,
             best_seconds=row["best_seconds"], fewest_moves=row["fewest_moves"],
             wins_without_undo=row["clean_wins"], facts=facts,
+            marks=tuple(sorted(marks.get((game, variant), {}).items(), key=lambda item: (-item[1], item[0]))),
         ))
     return sorted(stats, key=lambda s: (*_catalogue_order(s.game), s.variant))
 
@@ -227,15 +233,21 @@ def stats_columns(stats: list[VariantStats]) -> tuple[str, ...]:
     return tuple(fact for fact in RESULT_FACTS if fact in shown)
 
 
-def _streaks(*, player: Player) -> dict[tuple[str, str], tuple[int, int]]:
-    """(current, best) win streak per (game, variant), in finishing order."""
+def _streaks_and_marks(*, player: Player) -> tuple[dict[tuple[str, str], tuple[int, int]],
+                                                    dict[tuple[str, str], dict[str, int]]]:
+    """(current, best) win streak per (game, variant), in finishing order, and how many games
+    carry each mark (a skunk), from one pass over the player's results."""
     streaks: dict[tuple[str, str], tuple[int, int]] = {}
-    for game, variant, won in (GameResult.objects.filter(player=player).order_by("finished_at", "pk")
-                               .values_list("game", "variant", "won")):
+    marks: dict[tuple[str, str], dict[str, int]] = {}
+    for game, variant, won, mark in (GameResult.objects.filter(player=player).order_by("finished_at", "pk")
+                                     .values_list("game", "variant", "won", "mark")):
         current, best = streaks.get((game, variant), (0, 0))
         current = current + 1 if won else 0
         streaks[(game, variant)] = (current, max(best, current))
-    return streaks
+        if mark:
+            counts = marks.setdefault((game, variant), {})
+            counts[mark] = counts.get(mark, 0) + 1
+    return streaks, marks
 
 
 def results_charts(*, player: Player, last: int = CHART_GAMES) -> list[ResultsChart]:

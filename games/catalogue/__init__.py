@@ -17,6 +17,7 @@ from games.catalogue import rummy  # noqa: F401, E402  # isort: skip
 from games.catalogue import gin_rummy  # noqa: F401, E402  # isort: skip
 from games.catalogue import crazy_eights  # noqa: F401, E402  # isort: skip
 from games.catalogue import shithead  # noqa: F401, E402  # isort: skip
+from games.catalogue import cribbage  # noqa: F401, E402  # isort: skip
 from games.catalogue import klondike  # noqa: F401, E402  # isort: skip
 from games.catalogue import freecell  # noqa: F401, E402  # isort: skip
 

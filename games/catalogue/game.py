@@ -21,7 +21,7 @@ HIGHER = "higher is better"
 
 # The facts a personal stats table can show, in the order it shows them.
 RESULT_FACTS = ("played", "won", "win_rate", "streaks", "average_score", "best_score",
-                "best_time", "fewest_moves", "wins_without_undo")
+                "best_time", "fewest_moves", "wins_without_undo", "marks")
 PATIENCE_FACTS = ("played", "won", "win_rate", "streaks", "best_time", "fewest_moves", "wins_without_undo")
 MATCH_FACTS = ("played", "won", "win_rate", "streaks", "average_score", "best_score")
 

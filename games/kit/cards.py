@@ -96,16 +96,20 @@ def card_name(card: str) -> str:
     return f"{RANK_WORDS[card[0]]} of {SUIT_WORDS[card[1]]}"
 
 
-def sort_key(card: str, *, aces_high: bool = True) -> tuple[int, int]:
+def sort_key(card: str, *, aces_high: bool = True, by_rank: bool = False) -> tuple[int, int]:
     if card in JOKERS:
-        return (len(SUITS), JOKERS.index(card))
+        return (len(SUITS) if not by_rank else len(RANKS), JOKERS.index(card))
     order = _ACE_HIGH_ORDER if aces_high else RANKS
+    if by_rank:
+        return (order.index(card[0]), SUITS.index(card[1]))
     return (SUITS.index(card[1]), order.index(card[0]))
 
 
-def sort_cards(cards: Iterable[str], *, aces_high: bool = True) -> list[str]:
-    """Canonical order: clubs, diamonds, hearts, spades; low to high within a suit."""
-    return sorted(cards, key=lambda card: sort_key(card, aces_high=aces_high))
+def sort_cards(cards: Iterable[str], *, aces_high: bool = True, by_rank: bool = False) -> list[str]:
+    """Canonical order: clubs, diamonds, hearts, spades; low to high within a suit. ``by_rank``:
+    low to high, suits in that order within a rank, for games where ranks score together
+    (Cribbage's runs and fifteens)."""
+    return sorted(cards, key=lambda card: sort_key(card, aces_high=aces_high, by_rank=by_rank))
 
 
 def standard_deck(*, jokers: int = 0) -> list[str]:

@@ -191,7 +191,8 @@ class Engine(ABC):
 
     def result_facts(self, state: State) -> dict[str, Any]:
         """What a finished game's result records beyond scores and ranks, for stats:
-        any of ``moves``, ``undos`` (counts) and ``variant`` (e.g. "draw 3"). None by default."""
+        any of ``moves``, ``undos`` (counts), ``variant`` (e.g. "draw 3") and ``marks`` (a word
+        per seat for how its game went, "" for none: Cribbage's skunks). None by default."""
         return {}
 
     @abstractmethod

@@ -242,12 +242,13 @@ def write_results(table: Table, engine, state, seats: list[Seat]) -> None:
     seconds = _seconds_played(table)
     # Alone, you win by finishing (a game given up is lost); with others, by ranking first.
     alone = catalogue.get(table.game).solo
+    marks = facts.get("marks") or [""] * len(outcome["scores"])
     GameResult.objects.bulk_create(
         GameResult(table=table, game=table.game, seat=seat.index, player=seat.player,
                    bot_level=seat.bot_level, score=outcome["scores"][seat.index],
                    rank=outcome["ranks"][seat.index], hands=hands, finished_at=table.finished_at,
                    won=engine.is_over(state) if alone else outcome["ranks"][seat.index] == 1,
                    moves=facts.get("moves"), undos=facts.get("undos"), variant=facts.get("variant", ""),
-                   seconds=seconds)
+                   seconds=seconds, mark=marks[seat.index])
         for seat in seats
     )

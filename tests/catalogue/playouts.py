@@ -54,7 +54,8 @@ def check_state(game, state, *, players, options, seed):
         if not engine.deal_numbers:
             assert seed not in json.dumps(summary), "the hand's summary shows the seed"
         hand = view["hand"]
-        assert set(hand) <= known and hand in (sort_cards(hand), sort_cards(hand, aces_high=False))
+        assert set(hand) <= known and hand in [sort_cards(hand, aces_high=high, by_rank=by_rank)
+                                               for high in (True, False) for by_rank in (False, True)]
     outcome = engine.outcome(state)
     assert len(outcome["scores"]) == len(outcome["ranks"]) == players
     lower = game.lower_is_better(options)

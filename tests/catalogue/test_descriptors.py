@@ -48,8 +48,8 @@ def test_score_order_and_teams_are_declared_for_every_choice_of_options(game: Ga
 
 
 def test_the_registry_finds_games_by_slug_in_the_site_s_order_and_refuses_others():
-    assert [game.slug for game in GAMES] == ["hearts", "spades", "oh_hell", "rummy", "gin_rummy", "crazy_eights", "shithead", "klondike",
-                                               "freecell"]
+    assert [game.slug for game in GAMES] == ["hearts", "spades", "oh_hell", "rummy", "gin_rummy", "crazy_eights", "shithead",
+                                               "cribbage", "klondike", "freecell"]
     assert catalogue.get("gin_rummy") is GAMES[4]
     with pytest.raises(LookupError, match="no game is registered as 'poker'"):
         catalogue.get("poker")

@@ -45,9 +45,10 @@ def test_cards_in_words(card, words):
     assert cards.card_name(card) == words
 
 
-def test_aces_sort_low_when_the_game_says_so():
+def test_aces_sort_low_and_ranks_come_first_when_the_game_says_so():
     assert cards.sort_cards(["KS", "AS", "2S"], aces_high=False) == ["AS", "2S", "KS"]
     assert cards.sort_cards(["KS", "AS", "2S"]) == ["2S", "KS", "AS"]
+    assert cards.sort_cards(["KS", "AD", "2S", "AC"], aces_high=False, by_rank=True) == ["AC", "AD", "2S", "KS"]
 
 
 @given(st.text(max_size=20), st.text(min_size=1, max_size=20))

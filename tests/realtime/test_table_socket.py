@@ -100,7 +100,7 @@ async def test_over_a_whole_deal_a_seat_never_receives_another_seats_card(game):
         over = await database_sync_to_async(play_as_a_bot_would)(table, player, rng)
         frames += await drain(mine)
         watched += await drain(watcher)
-        if over:
+        if over and len(frames) > 20:  # a short deal (Cribbage's dozen moves): into the next
             break
     assert over, "the first deal ended"
     states = await database_sync_to_async(states_by_seq)(table)

@@ -203,3 +203,19 @@ def test_an_old_view_acting_out_of_turn_gets_the_current_table():
     with pytest.raises(services.NotYourSeat):
         services.play_move(table_id=table.pk, player_id=players[0].pk, seq=table.seq, move="play 2C")
     assert snapshot(table) == before
+
+
+def test_a_finished_cribbage_match_records_each_seat_s_skunk():
+    cribbage = catalogue.get("cribbage").engine
+    # Seed s0: the poor player below ends on 21 of 61, under the skunk line of 31.
+    table, (player,) = started_table(game="cribbage", bots=1, level="basic", options={"target_score": 61}, seed="s0")
+    while True:
+        table.refresh_from_db()
+        if table.status == Table.Status.FINISHED:
+            break
+        state = state_of(table)
+        move = cribbage.legal_moves(state, 0)[-1]  # a poor player: the last crib choice, the last card
+        services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq, move=move)
+    state = state_of(table)
+    results = list(GameResult.objects.filter(table=table).order_by("seat"))
+    assert [r.mark for r in results] == cribbage.marks(state) == ["skunked", "skunk"]

@@ -20,7 +20,7 @@ START = datetime(2024, 3, 1, 12, 0, tzinfo=UTC)
 
 
 def played(player, game, *, minute, won=False, score=0, hands=1, rank=None, variant="", seconds=None,
-           moves=None, undos=None, others=(), options=None):
+           moves=None, undos=None, others=(), options=None, mark=""):
     """A finished table with ``player`` in seat 0 and ``others`` (Players, or None for bots) after."""
     finished_at = START + timedelta(minutes=minute)
     table = Table.objects.create(game=game, seed="stats", status=Table.Status.FINISHED, finished_at=finished_at,
@@ -28,7 +28,7 @@ def played(player, game, *, minute, won=False, score=0, hands=1, rank=None, vari
     rank = rank if rank is not None else (1 if won else 2)
     result = GameResult.objects.create(table=table, game=game, seat=0, player=player, score=score, rank=rank,
                                        won=won, hands=hands, finished_at=finished_at, variant=variant,
-                                       seconds=seconds, moves=moves, undos=undos)
+                                       seconds=seconds, moves=moves, undos=undos, mark=mark)
     for seat, other in enumerate(others, start=1):
         GameResult.objects.create(table=table, game=game, seat=seat, player=other,
                                   bot_level="" if other else "basic", score=0, rank=seat + 1, hands=hands,
@@ -83,6 +83,21 @@ def test_rummy_penalty_scoring_is_lower_is_better_so_the_best_score_is_the_lowes
     row = re.search(r'<tr data-game="rummy" data-variant="">(.*?)</tr>',
                     client.get("/u/ace%20high/stats/").content.decode(), re.S).group(1)
     assert re.search(r'data-fact="best_score">12 \(lowest\)</td>', row)
+
+
+def test_cribbage_counts_the_skunks_given_and_taken(ace, client):
+    for minute, (won, mark) in enumerate([(True, "skunk"), (True, ""), (False, "skunked"), (True, "skunk"),
+                                          (True, "double skunk")]):
+        played(ace, "cribbage", minute=minute, won=won, score=121 if won else 80, hands=9, mark=mark)
+    cribbage = by_key(selectors.personal_stats(player=ace))[("cribbage", "")]
+    assert cribbage.marks == (("skunk", 2), ("double skunk", 1), ("skunked", 1))
+    played(ace, "hearts", minute=9, won=True, score=10, hands=2)
+    html = client.get("/u/ace%20high/stats/").content.decode()
+    assert "<th scope=\"col\">Marks</th>" in html
+    row = re.search(r'<tr data-game="cribbage" data-variant="">(.*?)</tr>', html, re.S).group(1)
+    assert 'data-fact="marks">skunk 2 · double skunk 1 · skunked 1</td>' in row
+    hearts = re.search(r'<tr data-game="hearts" data-variant="">(.*?)</tr>', html, re.S).group(1)
+    assert 'data-fact="marks"></td>' in hearts
 
 
 def test_a_patience_game_shows_its_records_and_no_score_columns(ace, client):

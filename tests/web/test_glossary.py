@@ -48,8 +48,8 @@ def test_a_game_the_site_hosts_is_linked_to_its_rules_from_the_glossary(client):
 def test_a_term_shows_only_with_a_game_on_offer_that_uses_it(client):
     ids = glossary_ids(client)
     # The words of games still to come are defined, and wait hidden for their first game.
-    assert {"crib", "category"} <= {term.anchor for term in glossary.TERMS}
-    assert not {"crib", "category"} & ids and "nil" in ids
+    assert "category" in {term.anchor for term in glossary.TERMS}
+    assert "category" not in ids and {"nil", "crib"} <= ids
     assert ids == {term.anchor for term in glossary.OFFERED} and "trick" in ids
     rules = client.get(reverse("rules", args=["hearts"])).content.decode()
     assert 'href="/glossary/#crib"' not in rules

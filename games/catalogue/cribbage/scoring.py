@@ -62,3 +62,35 @@ def _runs(five):
 def _is_run(group):
     orders = sorted(ORDER[card[0]] for card in group)
     return all(later == earlier + 1 for earlier, later in pairwise(orders))
+
+
+_VALUES = {rank: min(index + 1, 10) for index, rank in enumerate(RANKS)}
+
+
+def hand_total(cards, starter, *, crib) -> int:
+    """``score_hand(...)["total"]`` without the breakdown, about six times faster, for the
+    bots' discard (15 choices by 46 starters a hand) and the bench's enumeration."""
+    five = (*cards, starter)
+    ways = [1] + [0] * 15  # ways[s]: the sets of cards whose values add up to s
+    counts = [0] * 13
+    for card in five:
+        value = _VALUES[card[0]]
+        for total in range(15, value - 1, -1):
+            ways[total] += ways[total - value]
+        counts[ORDER[card[0]]] += 1
+    points = 2 * ways[15] + sum(count * (count - 1) for count in counts)
+    stretch, product = 0, 1
+    for count in counts + [0]:
+        if count:
+            stretch, product = stretch + 1, product * count
+            continue
+        if stretch >= 3:
+            points += stretch * product
+        stretch, product = 0, 1
+    suit = cards[0][1]
+    if all(card[1] == suit for card in cards):
+        if starter[1] == suit:
+            points += 5
+        elif not crib:
+            points += 4
+    return points + sum(1 for card in cards if card[0] == "J" and card[1] == starter[1])
