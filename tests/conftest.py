@@ -1,5 +1,12 @@
+import os
+
 import pytest
 from hypothesis import settings as hypothesis_settings
+
+# A test never spends minutes solving Yahtzee in the background: the perfect bot plays basic
+# unless a test hands it a table (games/catalogue/yahtzee/table.py).
+os.environ.setdefault("YAHTZEE_STRATEGY_BUILD", "off")
+os.environ.setdefault("YAHTZEE_STRATEGY_FILE", os.path.join(os.path.dirname(__file__), "no-yahtzee-table.npy"))
 
 # Property tests are seeded and bounded: the same examples on every run, in CI and here.
 hypothesis_settings.register_profile("repeatable", derandomize=True, max_examples=200, deadline=None)

@@ -173,6 +173,23 @@ def shuffled(cards: Iterable[str], seed: str, *, label: str) -> list[str]:
     return deck
 
 
+def seeded_below(seed: str, *, label: str, count: int, below: int) -> list[int]:
+    """``count`` numbers in ``range(below)``, uniform, from the seeded stream that shuffles use
+    (labelled apart from every shuffle), so a table's dice replay from its seed as its deals do."""
+    limit = 4294967296 - 4294967296 % below
+    words = _stream_words(seed, label, count)
+    numbers: list[int] = []
+    position = 0
+    while len(numbers) < count:
+        if position == len(words):
+            words += _stream_words(seed, label, 8, first_block=len(words) // 8)
+        value = words[position]
+        position += 1
+        if value < limit:
+            numbers.append(value % below)
+    return numbers
+
+
 # -- 52-card bitmasks -------------------------------------------------------------------
 # Bit ``13 * suit + rank`` with suits in CDHS order and ranks 2..A, so a mask's set bits
 # from low to high are its cards in canonical order.

@@ -97,3 +97,10 @@ def test_pip_values_count_courts_ten_and_aces_one(card, points):
 def test_a_game_gives_its_own_value_to_aces_and_jokers():
     assert cards.pip_value("AH", ace=15) == 15 and cards.pip_value("KH", ace=15) == 10
     assert cards.pip_value("X1", joker=15) == 15 and cards.pip_value("X2") == 0
+
+
+def test_seeded_numbers_replay_from_the_seed_and_cover_their_range():
+    rolls = cards.seeded_below("s", label="yahtzee:roll:1", count=600, below=6)
+    assert rolls == cards.seeded_below("s", label="yahtzee:roll:1", count=600, below=6)
+    assert rolls != cards.seeded_below("s", label="yahtzee:roll:2", count=600, below=6)
+    assert all(60 < rolls.count(face) < 140 for face in range(6))
