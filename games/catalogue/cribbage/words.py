@@ -2,7 +2,8 @@
 
 Players count a hand as a running total, fifteens first, then pairs, runs, the flush and his
 nobs, saying the total after each; three or four of a kind are said at once, and a hand worth
-nothing is "nineteen" (a score no hand can make).
+nothing is "nineteen" (a score no hand can make); a double or triple run is said as its runs at
+once ("two runs of three is eight").
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
                 "sixteen seventeen eighteen nineteen twenty").split()
 _SAME_RANK = {1: "a pair", 3: "three of a kind", 6: "four of a kind"}
-_RUN_WORDS = {3: "a run of three", 4: "a run of four", 5: "a run of five"}
 
 
 def number_words(number: int) -> str:
@@ -28,8 +28,19 @@ def count_aloud(items) -> str:
     for item in items:
         if item["kind"] == "pair":
             pairs_by_rank[item["cards"][0][0]] = pairs_by_rank.get(item["cards"][0][0], 0) + 1
+    runs = sum(1 for item in items if item["kind"] == "run")
+    runs_said = False
     for item in items:
         kind = item["kind"]
+        if kind == "run":
+            if runs_said:
+                continue  # a double (triple, quadruple) run is said at once
+            runs_said = True
+            total += runs * item["points"]
+            length = NUMBER_WORDS[item["points"]]
+            what = f"a run of {length}" if runs == 1 else f"{NUMBER_WORDS[runs]} runs of {length}"
+            said.append(f"{what} is {number_words(total)}")
+            continue
         if kind == "pair":
             rank = item["cards"][0][0]
             if rank not in pairs_by_rank:
@@ -41,8 +52,6 @@ def count_aloud(items) -> str:
         total += item["points"]
         if kind == "fifteen":
             said.append(f"fifteen {number_words(total)}")
-        elif kind == "run":
-            said.append(f"{_RUN_WORDS[item['points']]} is {number_words(total)}")
         elif kind == "flush":
             said.append(f"a flush of {number_words(item['points'])} is {number_words(total)}")
         else:

@@ -7,6 +7,7 @@ from itertools import combinations
 import pytest
 
 from games.catalogue.cribbage.scoring import score_hand
+from games.catalogue.cribbage.words import count_aloud
 from games.kit.cards import standard_deck
 
 
@@ -68,3 +69,15 @@ def test_only_hands_with_three_fives_reach_28_and_exactly_4_score_29_and_76_scor
             hand = [card for card in group if card != starter]
             counts[score_hand(hand, starter, crib=False)["total"]] += 1
     assert counts[29] == 4 and counts[28] == 76
+
+
+@pytest.mark.parametrize(("hand", "starter", "words"), [
+    ("7C 8D 8S 2H", "AC", "Fifteen two, fifteen four, and a pair is six."),
+    ("3D 4D 4S 5S", "AH", "A pair is two, and two runs of three is eight."),
+    ("4C 4D 4S 5D", "6S", "Fifteen two, fifteen four, fifteen six, three of a kind is twelve, and three runs of three "
+                          "is twenty-one."),
+    ("9C TC JC QC", "KC", "A run of five is five, a flush of five is ten, and his nobs is eleven."),
+    ("2C 4D 6H 8S", "KC", "Nineteen: nothing to count."),
+])
+def test_the_show_is_counted_aloud_as_players_say_it(hand, starter, words):
+    assert count_aloud(score_hand(hand.split(), starter, crib=False)["items"]) == words
