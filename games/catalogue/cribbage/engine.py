@@ -457,8 +457,7 @@ def _played(state: CribbageState, seat: int, card: str) -> CribbageState:
     new.last_player = seat
     items = peg_points(new.pile)
     points = sum(points for _, points in items)
-    new.last_peg = {"seat": seat, "card": card, "count": _count(new), "items": [list(item) for item in items]} \
-        if items else None
+    new.last_peg = _peg_event(seat, card, _count(new), items) if items else None
     if _pegged(new, seat, points):
         _finish_hand(new)
         return new
@@ -467,6 +466,12 @@ def _played(state: CribbageState, seat: int, card: str) -> CribbageState:
     else:
         _advance(new, seat)
     return new
+
+
+def _peg_event(seat: int, card: str | None, count: int, items) -> dict[str, Any]:
+    """The latest pegging score, for the board to say: "fifteen for 2, a pair for 4"."""
+    return {"seat": seat, "card": card, "count": count, "items": [list(item) for item in items],
+            "said": ", ".join(peg_words(kind, points) for kind, points in items)}
 
 
 def _said_go(state: CribbageState, seat: int) -> CribbageState:
@@ -501,7 +506,7 @@ def _end_count(state: CribbageState) -> None:
     last = state.last_player
     if _count(state) != LAST_COUNT:
         kind = "last" if not any(_in_hand(state, seat) for seat in range(state.players)) else "go"
-        state.last_peg = {"seat": last, "card": None, "count": _count(state), "items": [[kind, 1]]}
+        state.last_peg = _peg_event(last, None, _count(state), [(kind, 1)])
         if _pegged(state, last, 1):
             _finish_hand(state)
             return

@@ -15,7 +15,8 @@ from games.kit.cards import pip_value
 
 PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 PEG_WORDS = {"fifteen": "fifteen", "thirty_one": "thirty-one", "pair": "a pair", "pair_royal": "three of a kind",
-             "double_pair_royal": "four of a kind", "run": "a run", "go": "the go", "last": "last card"}
+             "double_pair_royal": "four of a kind", "run": "a run", "go": "one for the go",
+             "last": "one for the last card"}
 _PAIR_KINDS = {2: "pair", 3: "pair_royal", 4: "double_pair_royal"}
 
 
@@ -51,4 +52,6 @@ def peg_words(kind: str, points: int) -> str:
     """One score in words, as a player says it: "fifteen for 2", "a run of 3 for 3"."""
     if kind == "run":
         return f"a run of {points} for {points}"
+    if kind in ("go", "last"):
+        return PEG_WORDS[kind]
     return f"{PEG_WORDS[kind]} for {points}"

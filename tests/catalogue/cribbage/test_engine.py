@@ -83,6 +83,7 @@ def test_pegging_scores_fifteen_thirty_one_pairs_and_the_last_card():
     state = laid(cribbage.new_game(2, seed="x", deck=deck_for(*hands, starter="AC")), "crib 7C 8D", "crib 9C 2H")
     state = play(state, "play TH", "play 5H")
     assert state.scores == (0, 2) and cribbage.view(state, 0)["last_peg"]["items"] == [["fifteen", 2]]
+    assert cribbage.view(state, 0)["last_peg"]["said"] == "fifteen for 2"
     assert cribbage.describe_move("play 5C", state=state) == "plays the five of clubs for 20: a pair for 2"
     state = play(state, "play 5C", "play 6S")
     assert state.scores == (2, 2) and state.turn == 0
@@ -104,6 +105,7 @@ def test_a_go_gives_the_last_card_one_and_the_count_starts_again_with_the_next_p
         cribbage.apply(state, 1, "play 9C")
     state = play(state, "go")  # seat 0 cannot play either: it pegs 1 for the go
     assert state.scores == (1, 0) and state.pile == () and state.turn == 1
+    assert state.last_peg["seat"] == 0 and state.last_peg["said"] == "one for the go"
     state = play(state, "play 9C", "play QS", "play 8D", "play 2C")  # 29; seat 0 is out of cards
     assert state.scores == (2, 0) and state.turn == 1 and state.pile == ()
     with pytest.raises(IllegalMove, match="play it"):
