@@ -299,6 +299,27 @@ def yahtzee_section(games, seed):
             scores.append(yahtzee.outcome(state)["scores"][0])
         mean, half = mean_and_interval(scores)
         print(f"{bot.level:<10}{mean:>9.2f}{half:>8.2f}{games / (time.perf_counter() - clock):>10.0f}")
+    analysed = min(games, 200)
+    for bot in yahtzee_bots.LEVELS[:2]:
+        print(f"{bot.level} gives away {given_away(values, bot, analysed, seed):.2f} expected points a game by "
+              f"the analysis ({analysed} games)")
+
+
+def given_away(values, bot, games, seed):
+    """The expected points ``bot`` gives away a game, by the analysis page's account."""
+    from games.catalogue.yahtzee import analysis
+    from games.catalogue.yahtzee.engine import ENGINE as yahtzee
+
+    rng = random.Random(seed)
+    total = 0.0
+    for number in range(games):
+        state, moves = yahtzee.new_game(1, seed=f"{seed}:{number}"), []
+        while not yahtzee.is_over(state):
+            move = bot.choose(yahtzee.view(state, 0), yahtzee.legal_moves(state, 0), rng)
+            moves.append(move)
+            state = yahtzee.apply(state, 0, move)
+        total += sum(choice.given_away for choice in analysis.analyse(values, moves, seed=f"{seed}:{number}"))
+    return total / games
 
 
 if __name__ == "__main__":
