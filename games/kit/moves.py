@@ -6,6 +6,7 @@ the same words whichever engine refused them:
     verb, args = read_move(move, VERBS, example="draw stock", unknown="{move!r} is not a ... move")
     card = read_card(args[0])                       # "QX" -> IllegalMove("... the suit ...")
     chosen = read_cards(args, count=3, reason="Pass exactly three cards.")
+    check_seat(seat, state.players)                 # seat 7 of 4 -> IllegalMove("There is no seat 7 ...")
 
 ``VERBS`` maps each verb to the argument counts it takes (None: any count, checked where
 the verb is played, after the checks of the game's state that come first).
@@ -47,6 +48,12 @@ def read_move(
     if counts is not None and len(words) - 1 not in counts:
         raise IllegalMove(unknown.format(move=move))
     return verb, words[1:]
+
+
+def check_seat(seat: Any, players: int) -> None:
+    """Refuses a seat that is not one of the table's ``players`` seats (0 to players - 1)."""
+    if not isinstance(seat, int) or not 0 <= seat < players:
+        raise IllegalMove(f"There is no seat {seat!r} at this table.")
 
 
 def read_card(word: str, *, jokers: bool = False, spelling: Callable[[str], str] | None = None) -> str:

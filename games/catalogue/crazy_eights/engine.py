@@ -44,7 +44,7 @@ from games.kit.cards import (
     standard_deck,
 )
 from games.kit.engine import IllegalMove
-from games.kit.moves import read_card, read_move
+from games.kit.moves import check_seat, read_card, read_move
 from games.kit.piles import rebuilt_stock
 from games.kit.state import (
     PLAIN,
@@ -162,8 +162,7 @@ class CrazyEights(base.Engine):
                                         "suit: 'play 8S H'), 'draw' or 'pass'.")
         if state.phase == OVER:
             raise IllegalMove("The match is over.")
-        if not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        check_seat(seat, state.players)
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
         if verb == "draw":

@@ -22,7 +22,7 @@ from itertools import combinations
 from typing import Any
 
 from games.catalogue.cribbage.pegging import peg_points
-from games.catalogue.cribbage.scoring import ORDER, hand_total, score_hand
+from games.catalogue.cribbage.scoring import hand_total, is_run, score_hand
 from games.kit.bots import RandomBot
 from games.kit.cards import pip_value, standard_deck
 
@@ -69,8 +69,7 @@ def _crib_part(away: list[str], starter: str) -> int:
     for size in (2, 3):
         points += 2 * sum(1 for group in combinations(cards, size) if sum(map(pip_value, group)) == 15)
     points += 2 * sum(1 for one, two in combinations(cards, 2) if one[0] == two[0])
-    orders = sorted(ORDER[card[0]] for card in cards)
-    if len(cards) == 3 and orders[1] == orders[0] + 1 and orders[2] == orders[1] + 1:
+    if is_run(cards):
         points += 3
     return points
 

@@ -38,7 +38,7 @@ from games.catalogue.cribbage.words import count_aloud
 from games.kit import engine as base
 from games.kit.cards import card_name, checked_deck, pip_value, shuffled, sort_cards, standard_deck
 from games.kit.engine import IllegalMove
-from games.kit.moves import read_card, read_cards, read_move
+from games.kit.moves import check_seat, read_card, read_cards, read_move
 from games.kit.state import (
     PLAIN,
     TUPLE,
@@ -174,8 +174,7 @@ class Cribbage(base.Engine):
                                         "card, 'go', or 'claim' and your count.")
         if state.phase == OVER:
             raise IllegalMove("The match is over.")
-        if not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        check_seat(seat, state.players)
         if verb == "crib":
             return _cribbed(state, seat, words)
         if state.phase == CRIB:
@@ -204,6 +203,8 @@ class Cribbage(base.Engine):
     def view(self, state, seat):
         turned = state.phase != CRIB
         claiming = _show_steps(state)[len(state.shows)] if state.phase == SHOW else None
+        if claiming is not None:  # whoever takes what the claim misses (muggins)
+            claiming = {**claiming, "missed_to": _left_of(state, claiming["seat"])}
         # The crib is turned up when its show comes: to claim it, or as it is counted.
         crib_shown = any(show["crib"] for show in state.shows) or bool(claiming and claiming["crib"])
         view: dict[str, Any] = {
@@ -214,6 +215,7 @@ class Cribbage(base.Engine):
             "hand": list(_in_hand(state, seat)) if seat is not None else [],
             "held": list(state.hands[seat]) if seat is not None else [],
             "laid_away": list(state.crib_from[seat]) if seat is not None else [],
+            "lay_away": laid_away(state.players),
             "hand_counts": [len(_in_hand(state, other)) for other in range(state.players)],
             "cribbed": [bool(cards) for cards in state.crib_from],
             "crib_count": sum(map(len, state.crib_from)) + len(state.crib_extra),
@@ -233,7 +235,7 @@ class Cribbage(base.Engine):
             "hand_points": [list(points) for points in state.hand_points],
             "shows": list(state.shows),
             "claiming": claiming,
-            "last_peg": state.last_peg,
+            "last_peg": _peg_said(state.last_peg),
             "last_hand": state.last_hand,
             "target_score": state.target_score,
             "winner": state.winner,
@@ -469,9 +471,15 @@ def _played(state: CribbageState, seat: int, card: str) -> CribbageState:
 
 
 def _peg_event(seat: int, card: str | None, count: int, items) -> dict[str, Any]:
-    """The latest pegging score, for the board to say: "fifteen for 2, a pair for 4"."""
-    return {"seat": seat, "card": card, "count": count, "items": [list(item) for item in items],
-            "said": ", ".join(peg_words(kind, points) for kind, points in items)}
+    """The latest pegging score, as the state keeps it."""
+    return {"seat": seat, "card": card, "count": count, "items": [list(item) for item in items]}
+
+
+def _peg_said(event: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The latest pegging score for a view, with its words: "fifteen for 2, a run of 3 for 3"."""
+    if event is None:
+        return None
+    return {**event, "said": ", ".join(peg_words(kind, points) for kind, points in event["items"])}
 
 
 def _said_go(state: CribbageState, seat: int) -> CribbageState:

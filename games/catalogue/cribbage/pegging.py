@@ -8,9 +8,7 @@ card (the longest such run counts, once). The go and the last card (1) are the e
 
 from __future__ import annotations
 
-from itertools import pairwise
-
-from games.catalogue.cribbage.scoring import ORDER
+from games.catalogue.cribbage.scoring import is_run
 from games.kit.cards import pip_value
 
 PAIR_POINTS = {2: 2, 3: 6, 4: 12}
@@ -41,11 +39,7 @@ def peg_points(pile) -> list[tuple[str, int]]:
 
 def _longest_run(pile) -> int:
     """The most latest cards (three or more) that are consecutive ranks in some order, or 0."""
-    for length in range(len(pile), 2, -1):
-        orders = sorted(ORDER[card[0]] for card in pile[-length:])
-        if all(later == earlier + 1 for earlier, later in pairwise(orders)):
-            return length
-    return 0
+    return next((length for length in range(len(pile), 2, -1) if is_run(pile[-length:])), 0)
 
 
 def peg_words(kind: str, points: int) -> str:

@@ -56,10 +56,11 @@ def _runs(five):
     if longest < 3:
         return []
     return [{"kind": "run", "cards": tuple(sorted(group, key=lambda card: ORDER[card[0]])), "points": longest}
-            for group in combinations(five, longest) if _is_run(group)]
+            for group in combinations(five, longest) if is_run(group)]
 
 
-def _is_run(group):
+def is_run(group) -> bool:
+    """Whether ``group``'s ranks are consecutive, in any order (ace low), each once."""
     orders = sorted(ORDER[card[0]] for card in group)
     return all(later == earlier + 1 for earlier, later in pairwise(orders))
 

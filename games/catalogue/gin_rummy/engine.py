@@ -98,7 +98,7 @@ from games.kit.melds import (  # noqa: F401 (deadwood_after_discard: the engine'
     list_cards,
     meld_order,
 )
-from games.kit.moves import read_card, read_cards, read_move
+from games.kit.moves import check_seat, read_card, read_cards, read_move
 from games.kit.state import PLAIN, TUPLE, Field, GameState, dump_fields, each, load_fields
 
 SEATS = 2
@@ -244,8 +244,7 @@ class GinRummy(base.Engine):
                 return _took_discard(state, seat)
         if state.phase == OVER:
             raise IllegalMove("The match is over.")
-        if not isinstance(seat, int) or not 0 <= seat < SEATS:
-            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        check_seat(seat, SEATS)
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
         verb, args = read_move(move, VERBS, example="draw stock", unknown=UNKNOWN,

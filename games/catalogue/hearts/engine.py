@@ -46,7 +46,7 @@ from games.kit.cards import (
     standard_deck,
 )
 from games.kit.engine import IllegalMove
-from games.kit.moves import read_cards
+from games.kit.moves import check_seat, read_cards
 from games.kit.state import (
     MASK,
     PLAIN,
@@ -182,8 +182,7 @@ class Hearts(base.Engine):
         verb, _, rest = move.partition(" ")
         if state.phase == OVER:
             raise IllegalMove("The match is over.")
-        if not isinstance(seat, int) or not 0 <= seat < SEATS:
-            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        check_seat(seat, SEATS)
         if verb == "play":
             return self._play(state, seat, rest)
         if verb == "pass":

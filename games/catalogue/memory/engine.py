@@ -21,7 +21,7 @@ from typing import Any
 from games.kit import engine as base
 from games.kit.cards import RANKS, card_name, shuffled, standard_deck
 from games.kit.engine import IllegalMove
-from games.kit.moves import read_move
+from games.kit.moves import check_seat, read_move
 from games.kit.state import PLAIN, TUPLE, GameState, dump_fields, load_fields, options_of, set_options
 
 PLAY, SHOWING, OVER = "play", "showing", "over"
@@ -123,8 +123,7 @@ class Memory(base.Engine):
                                 unknown="{move!r} is not a Memory move: use 'flip' and a position, like 'flip 12'.")
         if state.phase == OVER:
             raise IllegalMove("The game is over.")
-        if not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        check_seat(seat, state.players)
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
         if verb == "hide":
@@ -144,8 +143,7 @@ class Memory(base.Engine):
         return _flipped(state, position)
 
     def view(self, state, seat):
-        shown = {position: state.layout[position] for position in range(len(state.layout))
-                 if state.taken[position] is not None or position in state.flipped}
+        shown = {position: state.layout[position] for position in _face_up(state)}
         view: dict[str, Any] = {
             "seat": seat,
             "phase": state.phase,
@@ -168,8 +166,7 @@ class Memory(base.Engine):
         return view
 
     def known_cards(self, state, seat):
-        return {state.layout[position] for position in range(len(state.layout))
-                if state.taken[position] is not None or position in state.flipped}
+        return {state.layout[position] for position in _face_up(state)}
 
     def describe_move(self, move, *, state=None):
         verb, _, rest = move.partition(" ")
@@ -202,6 +199,12 @@ class Memory(base.Engine):
     def load(self, data):
         return set_options(load_fields(MemoryState, data, FIELDS), self.resolve_options(data["options"]),
                            OPTION_NAMES)
+
+
+def _face_up(state: MemoryState) -> list[int]:
+    """The positions whose card every seat sees: the pairs taken and this turn's flips."""
+    return [position for position in range(len(state.layout))
+            if state.taken[position] is not None or position in state.flipped]
 
 
 def _check_layout(layout: list[str]) -> None:

@@ -37,6 +37,7 @@ from games.kit.cards import (
     standard_deck,
 )
 from games.kit.engine import IllegalMove
+from games.kit.moves import check_seat
 from games.kit.state import (
     MASK,
     PLAIN,
@@ -173,8 +174,7 @@ class OhHell(base.Engine):
             raise IllegalMove(f"{move!r} is not a move: send text like 'bid 2' or 'play QS'.")
         if state.phase == OVER:
             raise IllegalMove("The match is over.")
-        if not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        check_seat(seat, state.players)
         verb, _, rest = " ".join(move.split()).partition(" ")
         verb = verb.lower()
         if verb == "bid":

@@ -107,7 +107,7 @@ from games.kit.melds import (
     swapped,
     swaps_into,
 )
-from games.kit.moves import read_card, read_move
+from games.kit.moves import check_seat, read_card, read_move
 from games.kit.piles import rebuilt_stock
 from games.kit.state import PLAIN, TUPLE, TUPLES, Field, GameState, dump_fields, load_fields
 
@@ -217,8 +217,7 @@ class Rummy(base.Engine):
             raise IllegalMove(f"{move!r} is not a move: send text like 'discard KH'.")
         if state.phase == OVER:
             raise IllegalMove("The match is over.")
-        if not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        check_seat(seat, state.players)
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
         verb, words = read_move(move, VERBS, example="discard KH", case="upper",

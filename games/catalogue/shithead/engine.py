@@ -33,7 +33,7 @@ from typing import Any
 from games.kit import engine as base
 from games.kit.cards import card_name, checked_deck, shuffled, sort_cards, standard_deck
 from games.kit.engine import IllegalMove
-from games.kit.moves import read_card, read_move
+from games.kit.moves import check_seat, read_card, read_move
 from games.kit.state import PLAIN, TUPLE, GameState, dump_fields, each, load_fields, options_of, set_options
 
 ORDER = "3456789TJQKA"  # the ranks a card must match or beat; twos and tens go on anything
@@ -145,8 +145,7 @@ class Shithead(base.Engine):
                                         "and a face-down card's number, or before play 'swap' and 'ready'.")
         if state.phase == OVER:
             raise IllegalMove("The game is over.")
-        if not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        check_seat(seat, state.players)
         if state.phase == SWAP:
             if verb not in ("swap", "ready"):
                 raise IllegalMove("First swap cards with your face-up ones if you like, then say ready.")

@@ -20,7 +20,7 @@ from games.catalogue.yahtzee.scoring import BOX_WORDS, BOXES, choices, upper_bon
 from games.kit import engine as base
 from games.kit.cards import seeded_below
 from games.kit.engine import IllegalMove
-from games.kit.moves import read_move
+from games.kit.moves import check_seat, read_move
 from games.kit.state import (
     PLAIN,
     TUPLE,
@@ -121,8 +121,7 @@ class Yahtzee(base.Engine):
                                         "'score full_house'.")
         if state.phase == OVER:
             raise IllegalMove("The game is over.")
-        if not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        check_seat(seat, state.players)
         if seat != state.turn:
             raise IllegalMove("It is not your turn.")
         if verb == "roll":

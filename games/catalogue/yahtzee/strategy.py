@@ -20,7 +20,16 @@ from math import factorial
 
 import numpy as np
 
-from games.catalogue.yahtzee.scoring import BOXES, FIXED, UPPER, UPPER_BONUS, UPPER_BONUS_AT, box_score
+from games.catalogue.yahtzee.scoring import (
+    BOXES,
+    FIXED,
+    UPPER,
+    UPPER_BONUS,
+    UPPER_BONUS_AT,
+    box_score,
+    choices,
+    yahtzee_bonus,
+)
 
 FACES = range(1, 7)
 ROLLS = [tuple(roll) for roll in combinations_with_replacement(FACES, 5)]  # 252, sorted dice
@@ -148,8 +157,6 @@ def state_of(boxes, *, fifty_needs: int = 50) -> tuple[int, int, int]:
 def box_options(values: np.ndarray, boxes, dice, *, extra_yahtzees: bool = True) -> list[tuple[str, float]]:
     """Each box the final ``dice`` may be written in, with the points it scores now (bonuses
     included) plus the expected points still to come after it, best first."""
-    from games.catalogue.yahtzee.scoring import choices, yahtzee_bonus
-
     mask, upper, fifty = state_of(boxes)
     scores = dict(zip(BOXES, boxes, strict=True))
     bonus = yahtzee_bonus(dice, scores, extra_yahtzees=extra_yahtzees)
