@@ -54,3 +54,13 @@ def test_a_card_count_is_checked_before_the_cards():
 def test_the_reason_names_the_move_refused():
     with pytest.raises(IllegalMove, match="^'fly QS' is not a move here$"):
         read_move("fly QS", VERBS, example="play QS", unknown="{move!r} is not a move here")
+
+
+def test_a_seat_the_table_has_not_is_refused():
+    from games.kit.engine import IllegalMove
+    from games.kit.moves import check_seat
+
+    check_seat(3, 4)
+    for seat in (4, -1, "0", None):
+        with pytest.raises(IllegalMove, match="There is no seat"):
+            check_seat(seat, 4)
