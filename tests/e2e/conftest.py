@@ -152,7 +152,9 @@ def served(*, env: dict[str, str], log: Path):
             process.wait()
 
 
-@pytest.fixture(scope="session")
+# Package-scoped: a server left running after the browser tests would sweep the test database
+# (SWEEP_IN_PROCESS) under every later test, and its locks broke a flush between two of them.
+@pytest.fixture(scope="package")
 def daphne_server(django_db_setup, django_db_blocker, tmp_path_factory):
     """Daphne serving the site from the test database; yields its URL and log."""
     from django.db import connection

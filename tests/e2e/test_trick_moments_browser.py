@@ -65,14 +65,14 @@ new MutationObserver(function (changes) {
 
 @pytest.fixture(scope="module")
 def paced_server(daphne_server, tmp_path_factory):
-    """A second Daphne on the session's test database, pausing after each trick and hand."""
+    """A second Daphne on the test database, pausing after each trick and hand."""
     from django.db import connection
 
     log = tmp_path_factory.mktemp("paced") / "daphne.log"
     env = _server_environment(str(connection.settings_dict["NAME"]))
     env["CARDSITE_E2E_TRICK_PAUSE_SECONDS"] = TRICK_PAUSE_SECONDS
     env["CARDSITE_E2E_HAND_PAUSE_SECONDS"] = HAND_PAUSE_SECONDS
-    env["SWEEP_IN_PROCESS"] = "0"  # the session's server sweeps this database already
+    env["SWEEP_IN_PROCESS"] = "0"  # the package's server sweeps this database already
     with served(env=env, log=log) as server:
         yield server
 
