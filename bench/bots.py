@@ -14,8 +14,10 @@ Shithead) with 95% intervals. Cribbage: ``basic`` against ``random``, every deal
 seats, at least 1,000 games to 121: games won and the margin in points, with 95% intervals, and
 the skunks given and taken. Yahtzee (solitaire): each level's mean score over at least 20,000
 seeded games with a 95% interval, beside the perfect strategy's 254.59 (its table is loaded from
-``var/yahtzee_strategy.npy``, or built first). Matches are seeded, so the figures repeat; only hands/s depends on the
-machine. Every bot sees only its own seat's ``view``.
+``var/yahtzee_strategy.npy``, or built first). Memory: each level's turns to clear 8, 18 and 26
+pairs alone, and its pairs against ``elephant`` at two seats, each seat remembering the views it
+was shown. Matches are seeded, so the figures repeat; only hands/s depends on the machine. Every
+bot sees only its own seat's ``view``.
 """
 
 import argparse
@@ -268,6 +270,61 @@ def main():
 
     if wanted("yahtzee"):
         yahtzee_section(max(20000, args.hands * 10), args.seed)
+
+    if wanted("memory"):
+        memory_section(max(500, args.hands // 2), args.seed)
+
+
+def memory_game(engine, bots, players, seed, options):
+    """One Memory game; each seat remembers every view it was shown, as a live table rebuilds
+    them from its move log (``remember`` folds one view at a time, here as the game goes)."""
+    from games.catalogue.memory.bots import remember
+
+    rng = random.Random(seed)
+    state = engine.new_game(players, seed=seed, options=options)
+    memories = [{} for _ in range(players)]
+    while not engine.is_over(state):
+        forced = engine.forced_move(state)
+        if forced is not None:
+            state = engine.apply(state, *forced)
+            continue
+        seat = state.turn
+        move = bots[seat].choose(engine.view(state, seat), engine.legal_moves(state, seat), rng,
+                                 seen=memories[seat])
+        state = engine.apply(state, seat, move)
+        memories = [remember(memories[other], engine.view(state, other)) for other in range(players)]
+    return state
+
+
+def memory_section(games, seed):
+    """Memory: turns to clear the grid alone per level and size, and each level's share of the
+    pairs against elephant at two seats (seats swapped on every other game)."""
+    memory = catalogue.get("memory")
+    engine = memory.engine
+    print(f"\nMemory, {games} seeded games per line: turns to clear the grid alone (fewer is better)")
+    print(f"{'level':<10}" + "".join(f"{f'{pairs} pairs':>12}{'95% ±':>7}" for pairs in (8, 18, 26)))
+    for bot in memory.bots:
+        line = f"{bot.level:<10}"
+        for pairs in (8, 18, 26):
+            turns = [engine.outcome(memory_game(engine, [bot], 1, f"{seed}:{pairs}:{number}",
+                                                {"pairs_in_play": pairs}))["scores"][0] for number in range(games)]
+            mean, half = mean_and_interval(turns)
+            line += f"{mean:>12.1f}{half:>7.1f}"
+        print(line)
+    elephant = memory.bot("elephant")
+    print(f"\nTwo seats, 8 pairs, {games} games: each level's pairs out of 8 against elephant")
+    print(f"{'level':<10}{'pairs':>7}{'95% ±':>7}{'won %':>8}")
+    for bot in memory.bots:
+        pairs, won = [], []
+        for number in range(games):
+            mine = number % 2
+            seats = [bot, elephant] if mine == 0 else [elephant, bot]
+            state = memory_game(engine, seats, 2, f"{seed}:duel:{number}", {"pairs_in_play": 8})
+            outcome = engine.outcome(state)
+            pairs.append(outcome["scores"][mine])
+            won.append(1.0 if outcome["scores"][mine] > outcome["scores"][1 - mine] else 0.0)
+        mean, half = mean_and_interval(pairs)
+        print(f"{bot.level:<10}{mean:>7.2f}{half:>7.2f}{100 * sum(won) / len(won):>8.1f}")
 
 
 def yahtzee_section(games, seed):

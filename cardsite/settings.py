@@ -250,6 +250,9 @@ TRICK_PAUSE_SECONDS = float(os.environ.get("TRICK_PAUSE_SECONDS", "1.0"))
 # After a move that ends a hand, the next bot waits this much longer instead, while people read
 # the hand's end (the hand-over panel) before bots play into the next one.
 HAND_PAUSE_SECONDS = float(os.environ.get("HAND_PAUSE_SECONDS", "6.0"))
+# A move the table makes by itself (Engine.forced_move: Memory's missed pair turned back) waits
+# this long after the move before it, so that everyone sees what was missed.
+FORCED_MOVE_SECONDS = float(os.environ.get("FORCED_MOVE_SECONDS", "1.5"))
 # A hint's search budget (games.selectors.hint): nodes and seconds, so that it answers
 # within about two seconds; past it, the hint names a useful move that is not a proven win.
 HINT_NODES = int(os.environ.get("HINT_NODES", "50000"))

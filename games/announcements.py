@@ -23,8 +23,9 @@ def announcements(*, game: Game, names: Mapping[int, str], mover: int, move: str
     taken = engine.trick_taken(before, mover, move)
     if taken is not None:
         said.append(f"{names[taken]} takes the trick.")
+    alone = game.played_alone(len(names))
     hand_ended = engine.hands_played(after) > engine.hands_played(before)
-    if hand_ended and not game.solo:
+    if hand_ended and not alone:
         said.append(_hand_scores(engine, names, before, after))
     shared = " ".join(said)
     was_to_move, now_to_move = set(engine.to_move(before)), set(engine.to_move(after))
@@ -34,7 +35,7 @@ def announcements(*, game: Game, names: Mapping[int, str], mover: int, move: str
         # A turn that comes round, a lead after taking a trick, a new hand's first: not a second
         # move of the same turn (draw, then discard), not a seat still choosing while others
         # pass, nor every move of a game played alone.
-        turn = (audience is not None and not game.solo and audience in now_to_move
+        turn = (audience is not None and not alone and audience in now_to_move
                 and (audience not in was_to_move or (audience == mover and mover_again)))
         told[audience] = f"{shared} Your turn." if turn else shared
     return told

@@ -175,7 +175,7 @@ TERMS: tuple[Term, ...] = (
          "chance...). Each turn's roll is written in one of them, once per game.",
          ("categories",)),
     Term("Yahtzee", "Five dice showing the same number: 50 points in its category.",
-         autolink=False, anchor="yahtzee"),
+         autolink=False, anchor="a-yahtzee"),
     Term("full house", "In Yahtzee, three of one number and two of another: 25 points."),
     Term("straight", "In Yahtzee, dice in sequence: four for a small straight (30 points), five "
          "for a large straight (40).", ("small straight", "large straight")),
@@ -195,8 +195,14 @@ def games_using(term: Term) -> list[Game]:
     return [game for game in catalogue.all() if term.term in game.terms]
 
 
-# The terms some game on offer uses: the ones the glossary shows and rules pages link.
+# The terms some game on offer uses: the ones the glossary shows.
 OFFERED: tuple[Term, ...] = tuple(term for term in TERMS if games_using(term))
+
+
+def terms_of(game: Game) -> tuple[Term, ...]:
+    """The terms ``game``'s own pages link: its own words only, so that a dice game's "boxes"
+    or "joker" never links a card game's meaning."""
+    return tuple(term for term in OFFERED if term.term in game.terms)
 
 
 def by_anchor() -> dict[str, Term]:

@@ -83,7 +83,7 @@ def check_table(*, table_id: int) -> str:
         if table is None:
             return "not playing"
         seats = selectors.table_seats(table)
-        if catalogue.get(table.game).solo:
+        if catalogue.get(table.game).played_alone(len(seats)):
             # A game played alone waits for its player: no bot plays it, nobody else waits.
             return "unchanged"
         people = [seat for seat in seats if seat.player_id is not None]

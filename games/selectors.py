@@ -10,6 +10,7 @@ from games import catalogue
 from games.kit.engine import Engine
 from games.kit.rules_text import OptionText
 from games.models import GameResult, Move, Seat, Table
+from stats import replay
 
 
 def game_catalogue() -> list[Engine]:
@@ -53,6 +54,15 @@ class OptionField:
     choices: tuple
     selected: object  # the choice the form shows chosen: the player's own, else the default
     labels: tuple = ()  # (choice, its name in words), in the choices' order
+
+
+def logged_states(table: Table, *, players: int):
+    """Every state the table has been in, from the deal to now, rebuilt from its Move log as
+    the replay does: what a seat was once shown (a bot's memory of cards since turned back)."""
+    moves = [replay.LoggedMove(seq=seq, seat=seat, move=move)
+             for seq, seat, move in table.moves.order_by("seq").values_list("seq", "seat", "move")]
+    return replay.states(catalogue.get(table.game).engine, players, seed=table.seed, options=table.options,
+                         moves=moves)
 
 
 def option_fields(engine: Engine, chosen: dict | None = None) -> list[OptionField]:
@@ -177,16 +187,23 @@ def clock(table: Table) -> Clock:
     return Clock(start.timestamp(), end.timestamp() if end else None, f"{seconds // 60}:{seconds % 60:02d}")
 
 
-def hint(table: Table) -> tuple[str, str]:
-    """The next move of a winning line from where the table stands: (words, move). When the
+def hint(table: Table, *, players: int) -> tuple[str, str]:
+    """At a table of one, the game's coach's hint (``Game.coach``) or else the next move of a
+    winning line from where the table stands: (words, move). When the
     solver finds none within its budget (``HINT_NODES``, ``HINT_SECONDS``: a hint answers
     within about two seconds), the most useful legal move by the solver's own measure
-    (``useful_move``), said not to be a proven win; ("No moves left.", "") when only Undo is."""
-    solver = catalogue.get(table.game).solver
-    if solver is None or table.status != Table.Status.PLAYING:
+    (``useful_move``), said not to be a proven win; ("No moves left.", "") when only Undo is.
+    ``players``: the table's seats, counted by the caller (this may run on a thread of its own,
+    which must not take a database connection it would keep)."""
+    game = catalogue.get(table.game)
+    solver, engine = game.solver, game.engine
+    if (solver is None and game.coach is None) or table.status != Table.Status.PLAYING:
         return "No hints here.", ""
-    engine = catalogue.get(table.game).engine
+    if not game.played_alone(players):
+        return "Hints are for games played alone.", ""
     state = engine.load(table.state)
+    if game.coach is not None:
+        return game.coach.hint(state)
     move = solver.hint(state, settings.HINT_NODES, max_seconds=settings.HINT_SECONDS)
     if move is not None:
         return f"Hint: {engine.describe_move(move)}.", move

@@ -32,7 +32,9 @@ def _game_page(request, game, *, code_error="", status=200, chosen=None, deal=No
     return render(request, "games/game.html", {
         "game": descriptor, "engine": engine, "open_tables": selectors.open_tables(game),
         "option_fields": selectors.option_fields(engine, chosen),
-        "player_counts": range(engine.min_players, engine.max_players + 1),
+        # A New table is for playing others (Play now is the table of one): 2 seats or more.
+        "player_counts": range(min(max(engine.min_players, 2), engine.max_players), engine.max_players + 1),
+        "table_players": max(engine.players_by_default, min(2, engine.max_players)),
         "turn_timer_choices": services.TURN_TIMER_CHOICES, "code_error": code_error,
         "deal": request.GET.get("deal", "") if deal is None else deal,
         "daily_results": selectors.daily_results(engine, day=timezone.localdate()) if engine.deal_numbers else None,
@@ -270,17 +272,18 @@ async def hint(request, table_id):
     A POST: it costs up to two seconds of search, which no prefetch should spend. The search
     runs on a thread of its own: under ASGI every sync view of a process shares one thread,
     and two seconds there would hold up every move the process serves."""
-    table, seated = await sync_to_async(_table_for_player)(request, table_id)
+    table, seats, seated = await sync_to_async(_table_for_player)(request, table_id)
     if not seated:
         return await sync_to_async(_board_response)(
             request, table_id, message="Only the player may ask for hints.", status=403)
-    words, move = await sync_to_async(selectors.hint, thread_sensitive=False)(table)
+    words, move = await sync_to_async(selectors.hint, thread_sensitive=False)(table, players=len(seats))
     return await sync_to_async(_board_response)(request, table_id, message=words, hint_move=move)
 
 
 def _table_for_player(request, table_id):
     table = get_object_or_404(Table, pk=table_id)
-    return table, selectors.viewer_among(selectors.table_seats(table), request.player.pk) is not None
+    seats = selectors.table_seats(table)
+    return table, seats, selectors.viewer_among(seats, request.player.pk) is not None
 
 
 @require_GET

@@ -13,7 +13,7 @@ from games.models import Table
 
 
 def rules_body(request, engine, *, panel: bool = False) -> str:
-    """The game's rules, options from the engine, first use of each term linked to the glossary."""
+    """The game's rules, options from the engine, first use of each of its terms linked to the glossary."""
     game = catalogue.get(engine.slug)
     rows = rules_text.option_rows(engine.options, game.rules)
     html = render_to_string(game.rules_template, {
@@ -22,7 +22,7 @@ def rules_body(request, engine, *, panel: bool = False) -> str:
     # In the table's side panel a glossary link opens beside the game instead of replacing it.
     attrs = 'target="_blank" rel="noopener"' if panel else ""
     # Safe: the template's escaped output, with links wrapped around words it already held.
-    return mark_safe(glossary.link_terms(html, href=reverse("glossary"), attrs=attrs))
+    return mark_safe(glossary.link_terms(html, href=reverse("glossary"), terms=glossary.terms_of(game), attrs=attrs))
 
 
 @require_GET

@@ -67,7 +67,7 @@ def recent_games(*, player: Player, limit: int = RECENT_GAMES) -> list[PlayedGam
         opponents = [_seat_name(other, len(seats)) for other in seats if other.seat != result.seat]
         played.append(PlayedGame(table_id=result.table_id, game=result.game, name=_game_name(result.game),
                                  finished_at=result.finished_at, rank=result.rank, score=result.score,
-                                 opponents=opponents, won=result.won, solo=_is_solo(result.game)))
+                                 opponents=opponents, won=result.won, solo=_played_alone(result.game, len(seats))))
     return played
 
 
@@ -96,9 +96,14 @@ def _game_name(slug: str) -> str:
     return descriptor.name if descriptor else slug
 
 
-def _is_solo(slug: str) -> bool:
+def _played_alone(slug: str, seats: int) -> bool:
     descriptor = _descriptor(slug)
-    return bool(descriptor and descriptor.solo)
+    return descriptor.played_alone(seats) if descriptor else seats == 1
+
+
+def _analysed(slug: str, seats: int) -> bool:
+    descriptor = _descriptor(slug)
+    return bool(descriptor and descriptor.coach and descriptor.played_alone(seats))
 
 
 def _lower_is_better(descriptor: Game | None, options: dict | None) -> bool:
@@ -182,6 +187,7 @@ class HistoryRow:
     seconds: int | None
     opponents: list[str]
     solo: bool = False  # played alone: won or not won, never a rank
+    analysed: bool = False  # played alone, of a game with a coach: it has an analysis page
 
     def as_dict(self) -> dict:
         """The export's stable keys, JSON-ready."""
@@ -359,6 +365,6 @@ def _history_rows(results: list[GameResult]) -> list[HistoryRow]:
             score=result.score, hands=result.hands, moves=result.moves, undos=result.undos,
             variant=result.variant, seconds=result.seconds,
             opponents=[_seat_name(other, len(seats)) for other in seats if other.seat != result.seat],
-            solo=_is_solo(result.game),
+            solo=_played_alone(result.game, len(seats)), analysed=_analysed(result.game, len(seats)),
         ))
     return rows

@@ -1,7 +1,7 @@
 from django.urls import path, re_path
 
 from games.converters import GameSlugConverter
-from stats import views, views_history, views_rankings, views_replay
+from stats import views, views_analysis, views_history, views_rankings, views_replay
 
 urlpatterns = [
     path("rankings/", views_rankings.rankings, name="rankings"),
@@ -16,4 +16,5 @@ urlpatterns = [
     path("u/<str:name>/history.csv", views_history.history_csv, name="history_csv"),
     path("u/<str:name>/history.json", views_history.history_json, name="history_json"),
     path("g/<int:table_id>/replay/", views_replay.replay_page, name="replay"),
+    path("g/<int:table_id>/analysis/", views_analysis.analysis_page, name="analysis"),
 ]

@@ -13,6 +13,26 @@ hypothesis_settings.register_profile("repeatable", derandomize=True, max_example
 hypothesis_settings.load_profile("repeatable")
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "after_the_rest: runs last, for what a background process works on "
+                                       "meanwhile (tests/background_solve.py)")
+
+
+def pytest_collection_modifyitems(session, config, items):
+    late = [item for item in items if item.get_closest_marker("after_the_rest")]
+    if late:
+        items[:] = [item for item in items if item not in late] + late
+        from tests import background_solve
+
+        background_solve.start()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    from tests import background_solve
+
+    background_solve.stop()
+
+
 @pytest.fixture(autouse=True)
 def bots_act_at_once(settings):
     """Bots move without the pause people get, and in-process unless a test starts a worker.
@@ -20,7 +40,7 @@ def bots_act_at_once(settings):
     Celery reads its settings from Django's, live: a test changes them through ``settings``
     (assigning to ``celery_app.conf`` is shadowed by the Django setting on some versions)."""
     settings.BOT_MOVE_DELAY = 0
-    settings.TRICK_PAUSE_SECONDS = settings.HAND_PAUSE_SECONDS = 0
+    settings.TRICK_PAUSE_SECONDS = settings.HAND_PAUSE_SECONDS = settings.FORCED_MOVE_SECONDS = 0
     settings.CELERY_TASK_ALWAYS_EAGER = True
 
 

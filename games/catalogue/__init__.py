@@ -18,6 +18,8 @@ from games.catalogue import gin_rummy  # noqa: F401, E402  # isort: skip
 from games.catalogue import crazy_eights  # noqa: F401, E402  # isort: skip
 from games.catalogue import shithead  # noqa: F401, E402  # isort: skip
 from games.catalogue import cribbage  # noqa: F401, E402  # isort: skip
+from games.catalogue import yahtzee  # noqa: F401, E402  # isort: skip
+from games.catalogue import memory  # noqa: F401, E402  # isort: skip
 from games.catalogue import klondike  # noqa: F401, E402  # isort: skip
 from games.catalogue import freecell  # noqa: F401, E402  # isort: skip
 

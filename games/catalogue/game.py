@@ -38,7 +38,13 @@ class Game:
     # solve(state, max_nodes=, max_seconds=), hint(state, budget, ...) and useful_move(state): the
     # legal move its own heuristic rates best, for a hint when no winning line is found.
     solver: ModuleType | None = None
-    # One player, never abandoned or paused for others, no rating; won or not won, never a rank.
+    # At a table of one, a coach besides the solver: ``hint(state) -> (words, move)`` while it
+    # runs, ``analyse(moves, seed=, options=)`` after, each choice beside the best (Choice rows:
+    # moment, position, chosen, best, given_away), or None while it is not ready.
+    coach: ModuleType | None = None
+    # Only ever one player (patience): no bots, no ratings. Any game's table of one seat is
+    # played alone as well (``played_alone``): never abandoned or paused for others, no rating;
+    # won or not won, never a rank.
     solo: bool = False
     # Patience records: best time, fewest moves, wins without undo; the client loads its clock.
     timed: bool = False
@@ -78,6 +84,11 @@ class Game:
     @property
     def board_template(self) -> str:
         return f"games/{self.slug}/board.html"
+
+    def played_alone(self, players: int) -> bool:
+        """A table of one: a solo game, or a game for 1 or more played by one person (Yahtzee
+        alone). Such a table waits for its player, is never rated, and is won by finishing."""
+        return self.solo or players == 1
 
     def score_order(self, options: dict[str, Any]) -> str:
         return self.score_order_of(self.engine.resolve_options(options))

@@ -8,6 +8,7 @@ Bots hold no state between calls, so one instance may serve every table.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 
@@ -20,6 +21,18 @@ class Bot(Protocol):
     def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random) -> str:
         """One of ``legal_moves``; ``rng`` is the only source of chance a bot may use."""
         ...
+
+
+class Remembering(Bot, Protocol):
+    """A bot that plays from what its seat was shown before, not only now (Memory's cards
+    turned back): ``memory_of`` folds the seat's views, the deal's first, into what it
+    recalls, passed to ``choose`` as ``seen=``. Still never the state: a table rebuilds the
+    views from its move log, so the bot keeps nothing between calls."""
+
+    def memory_of(self, views: Iterable[dict[str, Any]]) -> Any: ...
+
+    def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
+               seen: Any = None) -> str: ...
 
 
 class RandomBot:

@@ -50,6 +50,9 @@ class Engine(ABC):
     # The options that change whether a deal can be won at all (Klondike's draw), for pools
     # of deals a solver has proven winnable.
     winnability_options: tuple[str, ...] = ()
+    # Each seat holds cards of its own, shown to it alone as its view's ``hand`` (sorted as the
+    # kit sorts). False for a game of shared dice or a layout (Yahtzee, Memory): no ``hand``.
+    holds_hands: bool = True
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown name or a value outside the choices is refused."""
@@ -160,6 +163,12 @@ class Engine(ABC):
         never naming cards that only the mover and one other seat may know. Given ``state``,
         the state the move was made from, it may name what the move's own words do not: the
         cards a patience move takes from a pile, the card a draw turns up."""
+
+    def forced_move(self, state: State) -> tuple[int, str] | None:
+        """(seat, move) the table makes by itself once ``FORCED_MOVE_SECONDS`` have passed since
+        the last move, whoever sits there (Memory's missed pair turned back after a look), or
+        None. The seat may make it sooner itself. None by default: a table waits for its players."""
+        return None
 
     def trick_taken(self, state: State, seat: int, move: str) -> int | None:
         """The seat that takes the trick ``move`` by ``seat`` finishes, from ``state`` before it

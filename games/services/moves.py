@@ -92,7 +92,8 @@ def play_bot_move(*, table_id: int, seq: int) -> bool:
     """One bot seat that is to act plays, if the table is still at ``seq``. Safe to repeat.
 
     Bot seats and the seats of people who are away are played by bots; while every person
-    at the table is away, bots wait (the table is abandoned after the grace period).
+    at the table is away, bots wait (the table is abandoned after the grace period). A move
+    the table makes by itself (``Engine.forced_move``) is made here too, for any seat.
     """
     with transaction.atomic():
         table = locked_table_if_any(table_id)
@@ -101,6 +102,10 @@ def play_bot_move(*, table_id: int, seq: int) -> bool:
         engine = engine_for(table.game)
         state = engine.load(table.state)
         seats = selectors.table_seats(table)
+        forced = engine.forced_move(state)
+        if forced is not None:
+            _commit_move(table, engine, state, seats, *forced)
+            return True
         levels = stand_ins(table.game, seats)
         acting = [index for index in engine.to_move(state) if index in levels]
         if not acting:
@@ -170,7 +175,10 @@ def _bot_plays(table: Table, engine, state, seats: list[Seat], index: int, level
     """The bot's move: the new state, what the move ended (``Engine.ended_by``), the move."""
     bot = catalogue.get(table.game).bot(level)
     rng = random.Random(f"{table.seed}:bot:{table.seq}:{index}")
-    move = bot.choose(engine.view(state, index), engine.legal_moves(state, index), rng)
+    recall = {}
+    if hasattr(bot, "memory_of"):  # a bot that remembers what it was shown (kit.bots.Remembering)
+        recall["seen"] = bot.memory_of(engine.view(past, index) for past in selectors.logged_states(table, players=len(seats)))
+    move = bot.choose(engine.view(state, index), engine.legal_moves(state, index), rng, **recall)
     return (*_commit_move(table, engine, state, seats, index, move), move)
 
 
@@ -241,7 +249,7 @@ def write_results(table: Table, engine, state, seats: list[Seat]) -> None:
     facts = engine.result_facts(state)
     seconds = _seconds_played(table)
     # Alone, you win by finishing (a game given up is lost); with others, by ranking first.
-    alone = catalogue.get(table.game).solo
+    alone = catalogue.get(table.game).played_alone(len(seats))
     marks = facts.get("marks") or [""] * len(outcome["scores"])
     GameResult.objects.bulk_create(
         GameResult(table=table, game=table.game, seat=seat.index, player=seat.player,

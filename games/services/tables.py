@@ -41,6 +41,8 @@ def create_table(*, game: str, host: Player, options: dict | None = None, privat
         raise TableError("Turn timers are off, 15, 30, 60 or 120 seconds.")
     if rated and host.user_id is None:
         raise TableError(GUESTS_NOT_RATED)
+    if rated and catalogue.get(game).played_alone(players):
+        raise TableError("A game played alone is not rated: ratings come from playing others.")
     if deal_number is not None:
         if engine.deal_numbers is None or deal_number not in engine.deal_numbers:
             raise TableError(f"{engine.name} has no deal #{deal_number}.")

@@ -52,12 +52,14 @@ def note_due_bot(table: Table, state, seats: list[Seat], *, ended: str | None = 
     person coming back does not cut short the pause after a trick. Returns the seconds until
     the turn is due, the countdown ``tell_on_commit`` gives it, so the two agree.
     """
-    due = table.status == Table.Status.PLAYING and bot_to_act(table.game, state, seats)
-    if not due:
+    playing = table.status == Table.Status.PLAYING
+    # A move the table makes by itself is due like a bot's, and found again the same way.
+    forced = playing and engine_for(table.game).forced_move(state) is not None
+    if not (forced or (playing and bot_to_act(table.game, state, seats))):
         table.bot_due_at = None
         return 0.0
     now = timezone.now()
-    wait = bot_wait(ended or "")
+    wait = settings.FORCED_MOVE_SECONDS if forced else bot_wait(ended or "")
     if ended is None and table.bot_due_at is not None:
         wait = max(wait, (table.bot_due_at - now).total_seconds())
     table.bot_due_at = now + timedelta(seconds=wait)

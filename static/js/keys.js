@@ -112,6 +112,9 @@
   function placeOf(element) {
     var pile = element.closest(".pile__draw") ? null : element.closest("div[data-pile]");
     if (pile) return {pile: pile.dataset.pile};
+    // A numbered place of a board's grid (Memory's cards): found again by its number.
+    var spot = element.closest("[data-spot]");
+    if (spot) return {spot: Number(spot.dataset.spot)};
     if (element.hasAttribute("data-card")) return {card: element.dataset.card};
     var keys = ["data-solitaire-move", "hx-post", "data-verb", "data-sort", "aria-label"];
     for (var i = 0; i < keys.length; i += 1) {
@@ -123,6 +126,15 @@
     if (where.pile) {
       var pile = board.querySelector('div[data-pile="' + where.pile + '"]');
       return pile && entryOf(pile);
+    }
+    if (where.spot !== undefined) {
+      // The same place, or the next one that takes the focus (a card turned up takes none).
+      var spots = Array.prototype.filter.call(board.querySelectorAll("[data-spot]"), function (el) {
+        return buttonsIn(el).length > 0;
+      });
+      var next = spots.filter(function (el) { return Number(el.dataset.spot) >= where.spot; })[0] ||
+        spots[spots.length - 1];
+      return next ? buttonsIn(next)[0] : null;
     }
     if (where.card) {
       var card = board.querySelector('[data-card="' + where.card + '"]');

@@ -53,6 +53,9 @@ def check_state(game, state, *, players, options, seed):
         assert not told, f"the hand's summary names {sorted(told)}, which seat {seat} may not know"
         if not engine.deal_numbers:
             assert seed not in json.dumps(summary), "the hand's summary shows the seed"
+        if not engine.holds_hands:
+            assert "hand" not in view, "a game without hands shows none"
+            continue
         hand = view["hand"]
         assert set(hand) <= known and hand in [sort_cards(hand, aces_high=high, by_rank=by_rank)
                                                for high in (True, False) for by_rank in (False, True)]

@@ -78,7 +78,8 @@ def test_a_seeded_playout_keeps_the_contract_at_every_step_and_ends(game, data):
     assert engine.hands_played(state) >= 1 and 1 in engine.outcome(state)["ranks"]
 
 
-@pytest.mark.parametrize("game", [game for game in GAMES if not game.solo], ids=lambda game: game.slug)
+@pytest.mark.parametrize("game", [game for game in GAMES if not game.solo and game.engine.holds_hands],
+                         ids=lambda game: game.slug)
 def test_at_the_deal_no_seat_knows_another_s_hand(game):
     engine = game.engine
     for players in range(engine.min_players, engine.max_players + 1):

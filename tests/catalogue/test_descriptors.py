@@ -28,7 +28,7 @@ def test_the_descriptor_agrees_with_its_engine(game: Game):
     # Played alone exactly when one seat is all there is, and then with no bots to fill seats.
     assert game.solo == (engine.max_players == 1)
     assert bool(game.bots) != game.solo
-    assert not game.bots or game.bots[0].level == "random"
+    assert not game.bots or game.bots[0].title == "Beginner"  # the weakest first
     assert not game.timed or game.solo  # records against the clock are one person's
     assert set(game.stats_facts) <= set(RESULT_FACTS)
     if game.winnable_option:
@@ -49,7 +49,7 @@ def test_score_order_and_teams_are_declared_for_every_choice_of_options(game: Ga
 
 def test_the_registry_finds_games_by_slug_in_the_site_s_order_and_refuses_others():
     assert [game.slug for game in GAMES] == ["hearts", "spades", "oh_hell", "rummy", "gin_rummy", "crazy_eights", "shithead",
-                                               "cribbage", "klondike", "freecell"]
+                                               "cribbage", "yahtzee", "memory", "klondike", "freecell"]
     assert catalogue.get("gin_rummy") is GAMES[4]
     with pytest.raises(LookupError, match="no game is registered as 'poker'"):
         catalogue.get("poker")

@@ -27,6 +27,7 @@ BOT_MOVE_DELAY = 0.0
 # of the whole trick on the table does).
 TRICK_PAUSE_SECONDS = float(os.environ.get("CARDSITE_E2E_TRICK_PAUSE_SECONDS", "0"))
 HAND_PAUSE_SECONDS = float(os.environ.get("CARDSITE_E2E_HAND_PAUSE_SECONDS", "0"))
+FORCED_MOVE_SECONDS = float(os.environ.get("CARDSITE_E2E_FORCED_MOVE_SECONDS", "0"))
 # Each record starts with its level, so the tests can tell an error in the log from noise.
 LOGGING = {
     "version": 1,

@@ -89,7 +89,7 @@ MULTIPLAYER = [game for game in catalogue.all() if not game.solo]
 
 @pytest.mark.parametrize("game", MULTIPLAYER, ids=lambda game: game.slug)
 async def test_over_a_whole_deal_a_seat_never_receives_another_seats_card(game):
-    bots = game.engine.min_players - 1
+    bots = max(game.engine.min_players, 2) - 1  # with others: Memory's layout seen by a bot's flips too
     table, (player,) = await database_sync_to_async(started_table)(game=game.slug, bots=bots,
                                                                     level=game.bot_levels[-1])
     mine = await connect(table.pk, player)

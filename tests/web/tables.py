@@ -9,7 +9,7 @@ def started_table(*, game="hearts", humans=1, bots=3, level="random", seed="test
     """A running table (Hearts unless told): guests in the first seats, bots after;
     returns (table, players)."""
     players = [create_guest() for _ in range(humans)]
-    table = services.create_table(game=game, host=players[0], options=options)
+    table = services.create_table(game=game, host=players[0], options=options, players=humans + bots)
     Table.objects.filter(pk=table.pk).update(seed=seed)
     for player in players[1:]:
         services.join_table(table_id=table.pk, player=player)

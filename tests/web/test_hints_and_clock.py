@@ -45,7 +45,7 @@ def stuck_state():
 def test_with_no_line_found_a_hint_still_names_a_legal_move_said_not_proven(client):
     table = with_state(new_game(client), klondike.new_game(1, seed="stuck", deck=unwinnable_deck(),
                                                              options={"draw": 3, "passes": 1}))
-    words, move = selectors.hint(table)
+    words, move = selectors.hint(table, players=1)
     assert move in klondike.legal_moves(klondike.load(table.state), 0) and move != "undo"
     assert words.startswith(f"Hint: {klondike.describe_move(move)}.") and NOT_PROVEN in words
     page = client.post(reverse("hint", args=[table.pk]), **HTMX).content.decode()
@@ -57,7 +57,7 @@ def test_a_hint_out_of_budget_on_a_winnable_deal_names_the_solvers_useful_move(c
     engine = catalogue.get(game).engine
     table = new_game(client, game, deal="1")
     settings.HINT_NODES = 1  # the search gives up at once
-    words, move = selectors.hint(table)
+    words, move = selectors.hint(table, players=1)
     state = engine.load(table.state)
     assert move == catalogue.get(game).solver.useful_move(state)
     assert move in engine.legal_moves(state, 0) and NOT_PROVEN in words
@@ -66,14 +66,14 @@ def test_a_hint_out_of_budget_on_a_winnable_deal_names_the_solvers_useful_move(c
 def test_a_hint_within_budget_is_the_first_move_of_a_win_and_says_nothing_of_proof(client):
     options = klondike.resolve_options(None)
     table = new_game(client, deal=str(a_winnable_number(options)))
-    words, move = selectors.hint(table)
+    words, move = selectors.hint(table, players=1)
     assert move in klondike.legal_moves(klondike.load(table.state), 0)
     assert words == f"Hint: {klondike.describe_move(move)}."
 
 
 def test_no_moves_left_only_when_there_are_none(client):
     table = with_state(new_game(client), stuck_state())
-    assert selectors.hint(table) == ("No moves left.", "")
+    assert selectors.hint(table, players=1) == ("No moves left.", "")
 
 
 def test_the_clock_waits_for_the_first_move_and_the_result_counts_from_it(client):

@@ -31,7 +31,7 @@ def test_every_registered_game_has_a_rules_page_that_explains_every_option_and_c
     html = response.content.decode()
     for section in ("objective", "deal", "turn", "scoring", "end", "options", "examples", "strategy"):
         assert f'id="{section}"' in html, f"{engine.name} rules lack the {section} section"
-    assert 'class="card' in html, "worked examples are drawn with card faces"
+    assert 'class="card' in html or 'class="die' in html, "worked examples are drawn with cards (or dice)"
     for name, (default, choices) in engine.options.items():
         section = option_section(html, name)
         assert re.search(r"<h3>.+</h3>\s*<p>\S.*?</p>", section, re.S), f"{name} does not say what it changes"
@@ -65,7 +65,7 @@ def test_each_rules_text_explains_exactly_the_options_its_engine_declares(game):
     assert rules_text.unexplained(engine.options, game.rules) == []
     # The page renders too, with the engine's defaults in its prose.
     body = views_rules.rules_body(RequestFactory().get("/"), engine)
-    assert 'id="strategy"' in body and 'class="card' in body
+    assert 'id="strategy"' in body and ('class="card' in body or 'class="die' in body)
     for name in engine.options:
         assert f'id="option-{name}"' in body
 

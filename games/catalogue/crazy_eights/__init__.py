@@ -8,5 +8,5 @@ GAME = register(Game(
     engine=engine.ENGINE,
     rules=rules.RULES,
     bots=bots.LEVELS,
-    terms=(*CARD_TERMS, "stock", "discard pile", "wild card", "going out", "target score"),
+    terms=(*CARD_TERMS, "stock", "discard pile", "wild card", "crazy eight", "going out", "target score"),
 ))

@@ -1,6 +1,6 @@
 """Memory bots, by how much they remember: ``goldfish``, ``basic`` and ``elephant``.
 
-A bot's view never holds a face-down card, so what a bot remembers is its own: ``memory``, the
+A bot's view never holds a face-down card, so what a bot remembers is its own: ``seen``, the
 cards it saw face up (position -> card), which the caller keeps by folding each view it is shown
 into it (``remember``). ``goldfish`` remembers nothing; ``basic`` recalls each card it saw with a
 fixed chance at every turn; ``elephant`` recalls everything and plays the best it can: a pair it
@@ -26,14 +26,22 @@ def remember(memory: dict[int, str], view: dict[str, Any]) -> dict[int, str]:
 
 
 class _Recalling:
+    """A ``kit.bots.Remembering`` bot: ``seen`` is what ``memory_of`` made of its past views."""
+
     recall = 1.0
 
+    def memory_of(self, views) -> dict[int, str]:
+        memory: dict[int, str] = {}
+        for view in views:
+            memory = remember(memory, view)
+        return memory
+
     def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
-               memory: dict[int, str] | None = None) -> str:
+               seen: dict[int, str] | None = None) -> str:
         if legal_moves == ["hide"]:
             return "hide"
         open_positions = [int(move.split()[1]) for move in legal_moves]
-        known = {position: card for position, card in remember(memory or {}, view).items()
+        known = {position: card for position, card in remember(seen or {}, view).items()
                  if position in view["flipped"] or rng.random() < self.recall}
         unseen = [position for position in open_positions if position not in known]
         if view["flipped"]:

@@ -72,6 +72,7 @@ class Memory(base.Engine):
     min_players = 1
     max_players = 4
     default_players = 1
+    holds_hands = False
     dealing = ("The 26 pairs of a deck (by rank and colour, in rank order) are shuffled with the label memory:pairs "
                "and the first ones kept, as many as the table plays; their cards, in that order, are shuffled with "
                "the label memory:layout, and card i lies at grid position i.")
@@ -147,7 +148,6 @@ class Memory(base.Engine):
         view: dict[str, Any] = {
             "seat": seat,
             "phase": state.phase,
-            "hand": [],
             "size": len(state.layout),
             "columns": COLUMNS[state.pairs_in_play],
             # One entry per position: the card when face up, else None (never the card).

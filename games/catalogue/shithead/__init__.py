@@ -8,7 +8,7 @@ GAME = register(Game(
     engine=engine.ENGINE,
     rules=rules.RULES,
     bots=bots.LEVELS,
-    terms=(*CARD_TERMS, "stock", "going out", "aces high"),
+    terms=(*CARD_TERMS, "stock", "going out", "aces high", "pick up the pile", "burn"),
     also_called=("Palace",),
     about="The name is the title the last player left holding cards gets: nobody wants to be the Shithead.",
 ))

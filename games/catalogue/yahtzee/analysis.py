@@ -73,6 +73,14 @@ class Choice:
     best: str  # in words
     given_away: float  # expected points: the best's value less the chosen's
 
+    @property
+    def moment(self) -> str:
+        return f"Turn {self.turn}, roll {self.roll}"
+
+    @property
+    def position(self) -> str:
+        return " ".join(map(str, self.dice))
+
 
 def analyse(values: np.ndarray, moves: list[str], *, seed: str, options: dict | None = None) -> list[Choice]:
     """Each choice of a solitaire game (its moves in order, from ``seed``) beside the best."""

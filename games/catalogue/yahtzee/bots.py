@@ -79,9 +79,14 @@ def _best_box(preview: dict[str, int]) -> str:
 
 class PerfectBot:
     level = "perfect"
-    title = "Perfect"
-    blurb = ("Plays the strategy with the highest expected score there is (254.6 points a game alone); "
-             "while its table loads it plays as Standard.")
+    title = "Expert"
+
+    @property
+    def blurb(self) -> str:
+        said = "Plays the strategy with the highest expected score there is (254.6 points a game alone)."
+        if table.ready() is None:  # and starts it loading, for the game about to be played
+            said += " Its table is still loading on this server, so for now it plays as Standard."
+        return said
 
     def __init__(self) -> None:
         self._basic = BasicBot()

@@ -76,6 +76,7 @@ class Yahtzee(base.Engine):
     min_players = 1
     max_players = 4
     default_players = 1
+    holds_hands = False
     dealing = ("The n-th roll at the table draws one number below 6 for each die rolled, in the order of the dice, "
                "from the stream labelled yahtzee:roll:n (numbers from 0, so a die shows the number plus 1).")
     options = {"extra_yahtzees": (True, (True, False))}
@@ -132,7 +133,6 @@ class Yahtzee(base.Engine):
         view: dict[str, Any] = {
             "seat": seat,
             "phase": state.phase,
-            "hand": [],
             "turn": state.turn if state.phase == PLAY else None,
             "to_move": list(self.to_move(state)),
             "dice": list(state.dice) if state.dice is not None else None,

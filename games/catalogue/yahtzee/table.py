@@ -2,16 +2,22 @@
 
 ``YAHTZEE_STRATEGY_FILE`` names the file (default ``var/yahtzee_strategy.npy`` in the project),
 8,192 x 64 x 2 expected values as float32: 4 MB. ``ready()`` gives the table once it is in memory
-and otherwise starts loading it, or building and saving it when there is none, on a background
-thread (once per process), so a bot asking never waits: it plays ``basic`` meanwhile
-(``YAHTZEE_STRATEGY_BUILD=off``: load only, never build, as the tests run). The build
-checks itself: a table whose start is not 254.59 within 0.01 is not saved.
+and otherwise starts loading it on a background thread (once per process), so a bot asking
+never waits: it plays ``basic`` meanwhile. With no file yet, that thread first has it built by a
+child process at low priority (``build_once``), so that a web process's own threads never spend
+the two minutes of CPU, and under a lock, so that the processes of a site build it once
+(``YAHTZEE_STRATEGY_BUILD=off``: load only, never build, as the tests run; a deploy may run
+``manage.py build_yahtzee_strategy`` first). The build checks itself: a table whose start is
+not 254.59 within 0.01 is not saved.
 """
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -22,7 +28,8 @@ from games.catalogue.yahtzee import strategy
 log = logging.getLogger(__name__)
 
 EXPECTED_START = 254.59  # Tom Verhoeff's optimum for these rules (extra Yahtzees, forced joker)
-DEFAULT_FILE = Path(__file__).resolve().parents[3] / "var" / "yahtzee_strategy.npy"
+ROOT = Path(__file__).resolve().parents[3]
+DEFAULT_FILE = ROOT / "var" / "yahtzee_strategy.npy"
 
 _lock = threading.Lock()
 _state: dict[str, object] = {"values": None, "worker": None}
@@ -44,6 +51,16 @@ def build(*, to: Path | None = None) -> np.ndarray:
     np.save(partial, values.astype(np.float32))
     os.replace(partial, target)  # another process reading sees the whole file or none
     return values
+
+
+def build_once() -> None:
+    """Builds the table unless another process has (or is doing so: it waits for that one)."""
+    target = path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with open(target.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or the process dies
+        if not target.exists():
+            build(to=target)
 
 
 def load(source: Path | None = None) -> np.ndarray | None:
@@ -72,6 +89,9 @@ def _fill() -> None:
         if not path().exists() and os.environ.get("YAHTZEE_STRATEGY_BUILD", "on") == "off":
             log.info("no Yahtzee strategy table at %s, and building is off here", path())
             return
-        _state["values"] = load() if path().exists() else build()
+        if not path().exists():
+            subprocess.run([sys.executable, "-c", "from games.catalogue.yahtzee import table; table.build_once()"],
+                           cwd=ROOT, check=True, preexec_fn=lambda: os.nice(10))
+        _state["values"] = load()
     except Exception:  # a bot keeps playing basic; the next process tries again
         log.exception("the Yahtzee strategy table could not be loaded or built")

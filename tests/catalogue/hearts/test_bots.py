@@ -52,10 +52,10 @@ def test_the_registry_lists_hearts_levels_weakest_first():
     assert [catalogue.get("hearts").bot(level).level for level in catalogue.get("hearts").bot_levels] == ["random", "basic"]
 
 
-def test_every_game_with_opponents_has_bots_starting_with_random():
+def test_every_game_with_opponents_has_bots_starting_with_a_beginner():
     for game in catalogue.all():
         if not game.solo:
-            assert game.bot_levels[0] == "random"
+            assert game.bots[0].title == "Beginner"
         else:
             assert game.bot_levels == []
 

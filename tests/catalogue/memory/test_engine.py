@@ -79,7 +79,7 @@ def play_out(players, seed, levels, count=8):
                 memories[seat] = bots.remember(memories[seat], view)
         seat = memory.to_move(state)[0]
         legal = memory.legal_moves(state, seat)
-        move = levels[seat].choose(memory.view(state, seat), legal, rng, memory=memories[seat])
+        move = levels[seat].choose(memory.view(state, seat), legal, rng, seen=memories[seat])
         assert move in legal
         state = memory.apply(state, seat, move)
     return state

@@ -24,3 +24,17 @@ def test_without_a_file_and_with_building_off_the_table_never_arrives(tmp_path, 
     assert table.ready() is None
     table._state["worker"].join(timeout=10)
     assert table.ready() is None and not (tmp_path / "none.npy").exists()
+
+
+def test_the_table_is_built_once_whoever_asks_for_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("YAHTZEE_STRATEGY_FILE", str(tmp_path / "table.npy"))
+    built = []
+
+    def build(*, to):
+        built.append(to)
+        np.save(to, np.zeros((strategy.FULL + 1, strategy.CAP + 1, 2), dtype=np.float32))
+
+    monkeypatch.setattr(table, "build", build)
+    table.build_once()
+    table.build_once()  # the second process, once the first let go of the lock, finds the file
+    assert built == [tmp_path / "table.npy"] and table.load() is not None
