@@ -307,7 +307,7 @@ def memory_section(games, seed):
         line = f"{bot.level:<10}"
         for pairs in (8, 18, 26):
             turns = [engine.outcome(memory_game(engine, [bot], 1, f"{seed}:{pairs}:{number}",
-                                                {"pairs_in_play": pairs}))["scores"][0] for number in range(games)]
+                                                {"pairs": pairs}))["scores"][0] for number in range(games)]
             mean, half = mean_and_interval(turns)
             line += f"{mean:>12.1f}{half:>7.1f}"
         print(line)
@@ -319,7 +319,7 @@ def memory_section(games, seed):
         for number in range(games):
             mine = number % 2
             seats = [bot, elephant] if mine == 0 else [elephant, bot]
-            state = memory_game(engine, seats, 2, f"{seed}:duel:{number}", {"pairs_in_play": 8})
+            state = memory_game(engine, seats, 2, f"{seed}:duel:{number}", {"pairs": 8})
             outcome = engine.outcome(state)
             pairs.append(outcome["scores"][mine])
             won.append(1.0 if outcome["scores"][mine] > outcome["scores"][1 - mine] else 0.0)

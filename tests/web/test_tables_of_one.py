@@ -131,6 +131,6 @@ def test_the_new_table_form_starts_at_two_seats_where_play_now_is_one(client):
 def test_play_now_alone_takes_the_game_s_options(client):
     page = client.get(reverse("game", args=["memory"])).content.decode()
     play_now = page[page.index(reverse("play_now", args=["memory"])):page.index(reverse("new_table", args=["memory"]))]
-    assert 'name="option:pairs_in_play"' in play_now
-    table = new_game(client, "memory", **{"option:pairs_in_play": "18"})
+    assert 'name="option:pairs"' in play_now
+    table = new_game(client, "memory", **{"option:pairs": "18"})
     assert table.seats.count() == 1 and len(state_of(table).layout) == 36

@@ -45,7 +45,7 @@ class MemoryState(GameState):
 
     ``layout`` the card at each position (never shown as such); ``taken`` per position the seat
     that took its pair, or None; ``flipped`` the positions face up this turn (one, or a missed
-    two while ``phase`` is showing); ``pairs`` and ``turns`` per seat.
+    two while ``phase`` is showing); ``found`` (the pairs each seat took) and ``turns`` per seat.
     """
 
     def __repr__(self) -> str:
@@ -60,10 +60,10 @@ FIELDS = {
     "taken": TUPLE,
     "flipped": TUPLE,
     "turn": PLAIN,
-    "pairs": TUPLE,
+    "found": TUPLE,
     "turns": TUPLE,
 }
-OPTION_NAMES = ("pairs_in_play",)
+OPTION_NAMES = ("pairs",)
 
 
 class Memory(base.Engine):
@@ -76,7 +76,7 @@ class Memory(base.Engine):
     dealing = ("The 26 pairs of a deck (by rank and colour, in rank order) are shuffled with the label memory:pairs "
                "and the first ones kept, as many as the table plays; their cards, in that order, are shuffled with "
                "the label memory:layout, and card i lies at grid position i.")
-    options = {"pairs_in_play": (8, (8, 18, 26))}
+    options = {"pairs": (8, (8, 18, 26))}
 
     def new_game(self, players, *, seed, options=None, deck=None):
         self.check_players(players)
@@ -84,7 +84,7 @@ class Memory(base.Engine):
         state.seed = str(seed)
         state.players = players
         set_options(state, self.resolve_options(options), OPTION_NAMES)
-        count = state.pairs_in_play
+        count = state.pairs
         if deck is not None:
             layout = list(deck)
             if len(layout) != 2 * count:
@@ -100,7 +100,7 @@ class Memory(base.Engine):
         state.flipped = ()
         state.phase = PLAY
         state.turn = 0
-        state.pairs = (0,) * players
+        state.found = (0,) * players
         state.turns = (0,) * players
         return state
 
@@ -149,14 +149,14 @@ class Memory(base.Engine):
             "seat": seat,
             "phase": state.phase,
             "size": len(state.layout),
-            "columns": COLUMNS[state.pairs_in_play],
+            "columns": COLUMNS[state.pairs],
             # One entry per position: the card when face up, else None (never the card).
             "grid": [shown.get(position) for position in range(len(state.layout))],
             "taken": list(state.taken),
             "flipped": list(state.flipped),
             "turn": state.turn if state.phase != OVER else None,
             "to_move": list(self.to_move(state)),
-            "pairs": list(state.pairs),
+            "pairs": list(state.found),
             "turns": list(state.turns),
             "left": sum(1 for owner in state.taken if owner is None) // 2,
             "options": options_of(state, OPTION_NAMES),
@@ -187,7 +187,7 @@ class Memory(base.Engine):
             # Alone: fewer turns is better; the score is the turns it took.
             scores = list(state.turns)
             return {"scores": scores, "ranks": [1]}
-        scores = list(state.pairs)
+        scores = list(state.found)
         return {"scores": scores, "ranks": base.competition_ranks(scores, lower_is_better=False)}
 
     def result_facts(self, state):
@@ -230,9 +230,9 @@ def _flipped(state: MemoryState, position: int) -> MemoryState:
         taken = list(state.taken)
         taken[first] = taken[position] = seat
         new.taken = tuple(taken)
-        pairs = list(state.pairs)
+        pairs = list(state.found)
         pairs[seat] += 1
-        new.pairs = tuple(pairs)
+        new.found = tuple(pairs)
         new.flipped = ()
         if all(owner is not None for owner in new.taken):
             new.phase = OVER

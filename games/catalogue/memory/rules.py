@@ -6,7 +6,7 @@ RULES = RulesText(
     description="How to play Memory (Concentration): turn two cards a turn, keep the pairs of rank and colour, "
                 "go again after a pair, and remember where every card lies.",
     options={
-        "pairs_in_play": OptionText(
+        "pairs": OptionText(
             what="How many pairs are laid out.",
             choices={
                 8: "8 pairs, a 4 by 4 grid: a quick game.",

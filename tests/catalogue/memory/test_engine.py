@@ -22,7 +22,7 @@ def test_the_26_pairs_are_by_rank_and_colour():
 
 @pytest.mark.parametrize("count", [8, 18, 26])
 def test_each_size_lays_out_whole_pairs(count):
-    state = memory.new_game(2, seed="size", options={"pairs_in_play": count})
+    state = memory.new_game(2, seed="size", options={"pairs": count})
     assert len(state.layout) == 2 * count == len(set(state.layout))
     keys = [pair_of(card) for card in state.layout]
     assert all(keys.count(key) == 2 for key in keys)
@@ -38,7 +38,7 @@ def test_a_pair_scores_and_the_same_player_goes_again():
     state = memory.apply(state, 0, "flip 0")
     assert memory.view(state, 1)["grid"][0] == "QD" and memory.known_cards(state, 1) == {"QD"}
     state = memory.apply(state, 0, "flip 2")
-    assert state.pairs == (1, 0) and state.turn == 0 and state.taken[0] == state.taken[2] == 0
+    assert state.found == (1, 0) and state.turn == 0 and state.taken[0] == state.taken[2] == 0
     assert memory.view(state, None)["grid"][:3] == ["QD", None, "QH"]
 
 
@@ -69,7 +69,7 @@ def test_bad_moves_are_refused_and_change_nothing(moves, move, reason):
 
 
 def play_out(players, seed, levels, count=8):
-    state = memory.new_game(players, seed=seed, options={"pairs_in_play": count})
+    state = memory.new_game(players, seed=seed, options={"pairs": count})
     rng, memories = random.Random(seed), [{} for _ in range(players)]
     while not memory.is_over(state):
         for seat in [*range(players), None]:
@@ -91,7 +91,7 @@ def test_alone_the_score_is_the_turns_taken_and_together_the_most_pairs_win():
     assert memory.result_facts(alone) == {"moves": alone.turns[0]} and alone.turns[0] >= 8
     together = play_out(3, "together", list(bots.LEVELS), count=18)
     outcome = memory.outcome(together)
-    assert outcome["scores"] == list(together.pairs) and sum(together.pairs) == 18
+    assert outcome["scores"] == list(together.found) and sum(together.found) == 18
     best = max(outcome["scores"])
     assert [rank == 1 for rank in outcome["ranks"]] == [score == best for score in outcome["scores"]]
 
