@@ -16,8 +16,10 @@ the skunks given and taken. Yahtzee (solitaire): each level's mean score over at
 seeded games with a 95% interval, beside the perfect strategy's 254.59 (its table is loaded from
 ``var/yahtzee_strategy.npy``, or built first). Memory: each level's turns to clear 8, 18 and 26
 pairs alone, and its pairs against ``elephant`` at two seats, each seat remembering the views it
-was shown. Matches are seeded, so the figures repeat; only hands/s depends on the machine. Every
-bot sees only its own seat's ``view``.
+was shown. Hearts' ``expert`` (a search, ``bench/duplicate.py``): duplicate deals with seat
+rotation against three ``basic`` bots, beside ``basic`` in the same seats, with each searching
+move's thinking time (process time, median and p95). Matches are seeded, so the figures repeat;
+only hands/s and thinking times depend on the machine. Every bot sees only its own seat's ``view``.
 """
 
 import argparse
@@ -29,6 +31,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.duplicate import duplicate, report  # noqa: E402
 from games import catalogue  # noqa: E402
 
 
@@ -168,6 +171,9 @@ def main():
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", default="bench-bots")
     parser.add_argument("--games", nargs="*", metavar="SLUG", help="only these games' sections")
+    parser.add_argument("--expert-deals", type=int, default=300, help="duplicate deals for the expert bots")
+    parser.add_argument("--search-deals", type=int, default=400, help="sampled deals per expert move")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count(), help="processes for the expert sections")
     args = parser.parse_args()
 
     def wanted(slug):
@@ -178,10 +184,17 @@ def main():
         opponent = catalogue.get("hearts").bot("random")
         print(f"Hearts, {args.hands} hands, seat 0 against three random bots")
         print(f"{'seat 0':<10}{'points/hand':>13}{'hands/s':>10}")
-        for level in reversed(catalogue.get("hearts").bot_levels):
-            seat_bots = [catalogue.get("hearts").bot(level), opponent, opponent, opponent]
-            average, rate = points_per_hand(hearts, seat_bots, args.hands, args.seed)
-            print(f"{level:<10}{average:>13.2f}{rate:>10.0f}")
+        for bot in reversed(catalogue.get("hearts").bots):
+            if getattr(bot, "searches", False):
+                continue  # measured below, against basic bots
+            average, rate = points_per_hand(hearts, [bot, opponent, opponent, opponent], args.hands, args.seed)
+            print(f"{bot.level:<10}{average:>13.2f}{rate:>10.0f}")
+        print(f"\nHearts, {args.expert_deals} deals each played from all four seats by expert and by basic, "
+              f"the other three basic;\nfirst hands only, {args.search_deals} sampled deals a move; points per hand "
+              "(lower is better) and less the others' mean")
+        rows = duplicate("hearts", ["expert", "basic"], "basic", args.expert_deals, args.seed,
+                         think={"deals": args.search_deals}, jobs=args.jobs)
+        report(rows, ["expert", "basic"])
 
     if wanted("gin_rummy"):
         gin = catalogue.get("gin_rummy").engine

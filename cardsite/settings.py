@@ -243,6 +243,9 @@ CELERY_BEAT_SCHEDULE = {
 
 # Seconds between consecutive bot moves, so people can follow the play.
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "0.7"))
+# At most this long a move for a bot that searches (the Expert level), on a worker (with the
+# embedded defaults, the timer thread the turn runs on), never in a request.
+BOT_THINK_SECONDS = float(os.environ.get("BOT_THINK_SECONDS", "1.0"))
 # After a move that completes a trick, the next bot waits this much longer, so the whole trick
 # stays on the table for a beat (the board's client sends it to its winner after as long); a
 # person to lead next may play at once.

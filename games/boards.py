@@ -19,12 +19,14 @@ from typing import Any
 from django.conf import settings
 from django.template import engines
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from markupsafe import Markup
 
 from games import catalogue, selectors
 from games.kit.engine import State
+from games.kit.search import LONG_SECONDS
 from games.models import Seat, Table
 
 SPECTATOR = None
@@ -67,6 +69,7 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
                                                shared | {"seats": selectors.seats_around(seats, SPECTATOR)})
     if game.timed:
         shared["clock"] = selectors.clock(table)
+    shared["thinking"] = _thinking(game, table)
     # Hands finished so far, on the board (data-hands): a frame with more than the one before
     # is a new deal, which the page may sound (static/js/sound.js).
     shared["hands_played"] = game.engine.hands_played(state)
@@ -80,6 +83,17 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
             "legal_json": json.dumps(legal),
         }) + spoken_part(spoken.get(audience, ""))
     return drawn
+
+
+def _thinking(game: catalogue.Game, table: Table) -> dict[str, Any]:
+    """For a board to show a searching bot's seat thinking: its levels, and the seconds from
+    the frame to when it has been thinking half a second (the bot waits its turn's pause
+    first: ``Table.bot_due_at`` is that pause and its most thinking, see ``note_due_bot``)."""
+    levels = game.searching_levels
+    if not levels or table.bot_due_at is None:
+        return {"levels": frozenset(), "after": 0.0}
+    start = (table.bot_due_at - timezone.now()).total_seconds() - settings.BOT_THINK_SECONDS
+    return {"levels": levels, "after": round(max(0.0, start) + LONG_SECONDS, 1)}
 
 
 def spoken_part(words: str) -> str:
@@ -115,7 +129,7 @@ def replay_board(table: Table, seats: list[Seat], state: State, *, last: bool) -
                "teams": game.teams(table.options, len(seats)),
                "seats": selectors.seats_around(seats, SPECTATOR), "view": engine.view(state, SPECTATOR),
                "hands": [engine.view(state, index).get("hand", []) for index in range(len(seats))],
-               "legal_moves": set(), "legal_json": "[]"}
+               "legal_moves": set(), "legal_json": "[]", "thinking": _thinking(game, table)}
     context |= _ending(game, table, state, over=engine.is_over(state) or last)
     return _draw(game, context)
 
@@ -146,5 +160,5 @@ def _waiting_room(table: Table, seats: list[Seat], audience: int | None, shared:
         "viewer": audience, "seats": selectors.seats_around(seats, audience, teams=teams), "teams": teams,
         "is_host": audience is not None and any(
             seat.index == audience and seat.player_id == table.host_id for seat in seats),
-        "bots": selectors.bots(table.game),
+        "bots": selectors.bots(table.game), "filler": catalogue.get(table.game).default_bot,
     })

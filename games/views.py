@@ -38,7 +38,16 @@ def _game_page(request, game, *, code_error="", status=200, chosen=None, deal=No
         "turn_timer_choices": services.TURN_TIMER_CHOICES, "code_error": code_error,
         "deal": request.GET.get("deal", "") if deal is None else deal,
         "daily_results": selectors.daily_results(engine, day=timezone.localdate()) if engine.deal_numbers else None,
+        "bot_choice": _bot_choice(request, descriptor),
     }, status=status)
+
+
+def _bot_choice(request, game) -> str:
+    """The bots' level Play now offers first: the one this browser chose last, else the default."""
+    level = request.session.get(f"bot_level:{game.slug}")
+    if level in game.bot_levels:
+        return level
+    return game.default_bot.level if game.default_bot else ""
 
 
 @require_GET
@@ -93,21 +102,28 @@ def _posted_options(engine, data) -> dict:
 def play_now(request, game):
     """You and bots at once; for numbered deals (solitaire) the deal typed, today's, a
     proven-winnable one or a random one."""
-    engine = catalogue.get(game).engine
+    descriptor = catalogue.get(game)
+    engine = descriptor.engine
     number = daily = None
+    level = request.POST.get("bot_level") or None
     try:
+        if level is not None and level not in descriptor.bot_levels:
+            titles = ", ".join(bot.title for bot in descriptor.bots)
+            raise ValueError(f"{engine.name} has no such bot; choose one of {titles}.")
         options = engine.resolve_options(_posted_options(engine, request.POST))
         if engine.deal_numbers:
             number, daily = deals.pick(engine, options, typed=request.POST.get("deal", ""),
                                        daily="daily" in request.POST, today=timezone.localdate())
         table = services.play_now(game=game, player=request.player, options=options, deal_number=number,
-                                  daily=daily)
+                                  daily=daily, bot_level=level)
     except (ValueError, services.TableError) as error:
         page = _game_page(request, game, code_error=getattr(error, "message", str(error)), status=400,
                           chosen=_posted_options(engine, request.POST), deal=request.POST.get("deal", ""))
         if request.htmx:  # a finished board's "Play again": the game page, with the reason, as the page
             page = push_url(reswap(retarget(page, "body"), "innerHTML"), reverse("game", args=[game]))
         return page
+    if level is not None:
+        request.session[f"bot_level:{game}"] = level  # offered first next time (_bot_choice)
     if request.htmx:  # an XHR would follow a redirect and swap the table's page into the button
         return HttpResponseClientRedirect(reverse("table", args=[table.pk]))
     return redirect("table", table_id=table.pk)

@@ -40,6 +40,7 @@ def bots_act_at_once(settings):
     Celery reads its settings from Django's, live: a test changes them through ``settings``
     (assigning to ``celery_app.conf`` is shadowed by the Django setting on some versions)."""
     settings.BOT_MOVE_DELAY = 0
+    settings.BOT_THINK_SECONDS = 0.05  # an expert's search: a few dozen deals, not a second's worth
     settings.TRICK_PAUSE_SECONDS = settings.HAND_PAUSE_SECONDS = settings.FORCED_MOVE_SECONDS = 0
     settings.CELERY_TASK_ALWAYS_EAGER = True
 

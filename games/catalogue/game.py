@@ -104,6 +104,21 @@ class Game:
         """The level names of the game's bots, weakest first."""
         return [bot.level for bot in self.bots]
 
+    @property
+    def default_bot(self) -> Bot | None:
+        """The bot that fills a seat nobody chose a bot for and stands in for a person who
+        is away or out of time: the strongest that answers at once (None for a game played
+        alone). A bot that searches (``searches = True``, up to a second a move) is only ever
+        chosen."""
+        answering = [bot for bot in self.bots if not getattr(bot, "searches", False)]
+        return answering[-1] if answering else None
+
+    @property
+    def searching_levels(self) -> frozenset[str]:
+        """The levels whose bots search (take up to BOT_THINK_SECONDS a move): the board shows
+        such a seat thinking."""
+        return frozenset(bot.level for bot in self.bots if getattr(bot, "searches", False))
+
     def bot_title(self, level: str) -> str:
         """The name players read for a stored level; a level no longer offered reads as stored."""
         return next((bot.title for bot in self.bots if bot.level == level), level.capitalize())

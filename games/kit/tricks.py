@@ -103,6 +103,32 @@ def last_trick_from(data: dict[str, Any] | None) -> tuple[int, int, int, tuple[i
     return (data["hand"], data["leader"], data["winner"], tuple(INDEX_OF[card] for _, card in data["plays"]))
 
 
+def tricks_view(history: Sequence[tuple[int, Sequence[int]]], seats: int) -> list[dict[str, Any]]:
+    """The view's ``tricks``: this hand's finished tricks, ``[{"leader", "plays"}, ...]``, as
+    every seat saw them played (what a search bot needs to place the cards still out)."""
+    return [{"leader": leader, "plays": plays_view(leader, trick, seats)} for leader, trick in history]
+
+
+def history_from(data: Sequence[dict[str, Any]]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The ``((leader, trick), ...)`` that ``tricks_view`` showed as ``data``."""
+    return tuple((entry["leader"], tuple(INDEX_OF[card] for _, card in entry["plays"])) for entry in data)
+
+
+def voids_shown(tricks: Iterable[dict[str, Any]], seats: int) -> list[int]:
+    """Per seat, the mask of the suits it has shown it holds none of, from tricks in the
+    view's form (``tricks_view``, or the trick in play): a card off the suit led."""
+    voids = [0] * seats
+    for trick in tricks:
+        plays = trick["plays"]
+        if not plays:
+            continue
+        led = plays[0][1][1]
+        for seat, card in plays[1:]:
+            if card[1] != led:
+                voids[seat] |= SUIT_MASKS["CDHS".index(led)]
+    return voids
+
+
 # -- bidding ------------------------------------------------------------------------------
 
 Rule = Callable[["Bidding", int, Any], "str | None"]

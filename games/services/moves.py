@@ -1,7 +1,9 @@
 """Moves: a person's (checked against the view they acted on), a bot's, a timed-out turn's.
 
 Each locks the table row, applies the move through the engine, saves and logs it, writes
-the results when the game ends, and tells the table on commit.
+the results when the game ends, and tells the table on commit. A bot that searches (up to
+``BOT_THINK_SECONDS`` a move) thinks with the lock released, then commits only if the table
+is where it was: people's requests at that table never wait on its thinking.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -113,7 +116,23 @@ def play_bot_move(*, table_id: int, seq: int) -> bool:
                 table.bot_due_at = None
                 table.save(update_fields=["bot_due_at"])
             return False
-        _bot_plays(table, engine, state, seats, acting[0], levels[acting[0]])
+        index, level = acting[0], levels[acting[0]]
+        bot = catalogue.get(table.game).bot(level)
+        if not getattr(bot, "searches", False):
+            _bot_plays(table, engine, state, seats, index, level)
+            return True
+        view, legal = engine.view(state, index), engine.legal_moves(state, index)
+    # The lock is released while the search runs; the move is the same whoever runs it (the
+    # seeded stream), so a second worker sent the same turn meanwhile only repeats the work.
+    move = bot.choose(view, legal, _bot_rng(table, index), seconds=settings.BOT_THINK_SECONDS)
+    with transaction.atomic():
+        table = locked_table_if_any(table_id)
+        if table is None or table.status != Table.Status.PLAYING or table.seq != seq:
+            return False
+        state, seats = engine.load(table.state), selectors.table_seats(table)
+        if index not in engine.to_move(state) or stand_ins(table.game, seats).get(index) != level:
+            return False  # the seat's person came back meanwhile, or a person took it
+        _commit_move(table, engine, state, seats, index, move)
     return True
 
 
@@ -144,7 +163,7 @@ def play_timed_out_turn(*, table_id: int, seat_index: int, deadline: str) -> boo
             return False
         before = state
         state, ended, move = _bot_plays(table, engine, state, seats, seat_index,
-                                        catalogue.get(table.game).bot_levels[-1])
+                                        catalogue.get(table.game).default_bot.level)
         if table.status != Table.Status.PLAYING or seat_index not in engine.to_move(state):
             return True
         if engine.turn_continues(before, state, seat=seat_index, move=move):
@@ -174,12 +193,17 @@ def _seconds_until_a_bot_may_play(table: Table) -> float:
 def _bot_plays(table: Table, engine, state, seats: list[Seat], index: int, level: str):
     """The bot's move: the new state, what the move ended (``Engine.ended_by``), the move."""
     bot = catalogue.get(table.game).bot(level)
-    rng = random.Random(f"{table.seed}:bot:{table.seq}:{index}")
+    rng = _bot_rng(table, index)
     recall = {}
     if hasattr(bot, "memory_of"):  # a bot that remembers what it was shown (kit.bots.Remembering)
         recall["seen"] = bot.memory_of(engine.view(past, index) for past in selectors.logged_states(table, players=len(seats)))
     move = bot.choose(engine.view(state, index), engine.legal_moves(state, index), rng, **recall)
     return (*_commit_move(table, engine, state, seats, index, move), move)
+
+
+def _bot_rng(table: Table, index: int) -> random.Random:
+    """The bot's stream for this move: the same move wherever and however often it is chosen."""
+    return random.Random(f"{table.seed}:bot:{table.seq}:{index}")
 
 
 def _commit_move(table: Table, engine, state, seats: list[Seat], seat_index: int, move: str, *,

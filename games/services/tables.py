@@ -69,7 +69,7 @@ def play_now(*, game: str, player: Player, bot_level: str | None = None, options
         table = create_table(game=game, host=player, private=True, options=options, seed=seed,
                              deal_number=deal_number, daily=daily)
         for index in range(1, engine.players_by_default):
-            set_bot(table_id=table.pk, host=player, seat_index=index, level=bot_level or catalogue.get(game).bot_levels[-1])
+            set_bot(table_id=table.pk, host=player, seat_index=index, level=bot_level or catalogue.get(game).default_bot.level)
         return start_table(table_id=table.pk, host=player)
 
 
@@ -191,10 +191,10 @@ def start_table(*, table_id: int, host: Player) -> Table:
         if table.status != Table.Status.WAITING:
             raise TableError("The game has already started.")
         seats = selectors.table_seats(table)
-        # Seats the host left empty get the strongest bot.
+        # Seats the host left empty get the game's default bot.
         for seat in seats:
             if seat.is_empty:
-                seat.bot_level = catalogue.get(table.game).bot_levels[-1]
+                seat.bot_level = catalogue.get(table.game).default_bot.level
                 seat.save(update_fields=["bot_level"])
         engine = engine_for(table.game)
         state = engine.new_game(len(seats), seed=table.seed, options=table.options)

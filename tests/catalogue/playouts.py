@@ -194,7 +194,7 @@ def play(game, *, players, options, seed_number, bot_share, walk, rng):
             move = line.pop(0)
             assert move in legal, f"the solver's {move!r} is not listed"
         elif game.bots and rng.random() < bot_share:
-            move = game.bots[-1].choose(engine.view(state, seat), legal, rng)
+            move = game.default_bot.choose(engine.view(state, seat), legal, rng)
             assert move in legal, f"the bot chose {move!r}, which is not listed"
         else:
             move = rng.choice(legal)

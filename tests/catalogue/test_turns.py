@@ -18,7 +18,7 @@ CONTINUING = {
 @pytest.mark.parametrize("slug", sorted(CONTINUING))
 def test_a_turn_goes_on_exactly_while_its_seat_has_more_of_it_to_play(slug):
     game = catalogue.get(slug)
-    engine, bot = game.engine, game.bots[-1]
+    engine, bot = game.engine, game.default_bot
     seen = {True: set(), False: set()}
     for number in range(3):
         rng = random.Random(number)

@@ -50,10 +50,15 @@ def test_counts_read_as_words_do_one_player_one_bot(open_page):
     cards = {slug: page.locator(f'.game[data-game="{slug}"] .game-players').inner_text()
              for slug in ("klondike", "gin_rummy", "hearts")}
     assert cards == {"klondike": "1 player", "gin_rummy": "2 players", "hearts": "4 players"}
-    page.goto("/gin_rummy/")
-    assert "You and 1 Standard bot, starting at once." in page.locator(".game-actions").inner_text()
-    page.goto("/hearts/")
-    assert "You and 3 Standard bots, starting at once." in page.locator(".game-actions").inner_text()
+    for slug, words in (("gin_rummy", "You and 1 Standard bot, starting at once."),
+                        ("hearts", "You and 3 Standard bots, starting at once.")):
+        page.goto(f"/{slug}/")
+        hint = page.locator(".game-actions .hint").first
+        chosen = hint.locator("select[name=bot_level]")
+        # The select reads as its chosen option: the line as a player reads it.
+        read = hint.evaluate("h => Array.from(h.childNodes).map(n => n.tagName === 'SELECT' ? "
+                             "n.options[n.selectedIndex].text : n.textContent).join('')")
+        assert read == words and chosen.input_value() == "basic"
 
 
 COLOURS = """

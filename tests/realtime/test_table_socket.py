@@ -72,7 +72,7 @@ def play_as_a_bot_would(table, player, rng):
     the first deal is over."""
     game = catalogue.get(table.game)
     state = state_of(table)
-    move = game.bots[-1].choose(game.engine.view(state, 0), game.engine.legal_moves(state, 0), rng)
+    move = game.default_bot.choose(game.engine.view(state, 0), game.engine.legal_moves(state, 0), rng)
     services.play_move(table_id=table.pk, player_id=player.pk, seq=table.seq, move=move)
     state = state_of(table)
     return game.engine.hands_played(state) >= 1 or game.engine.is_over(state)
@@ -91,7 +91,7 @@ MULTIPLAYER = [game for game in catalogue.all() if not game.solo]
 async def test_over_a_whole_deal_a_seat_never_receives_another_seats_card(game):
     bots = max(game.engine.min_players, 2) - 1  # with others: Memory's layout seen by a bot's flips too
     table, (player,) = await database_sync_to_async(started_table)(game=game.slug, bots=bots,
-                                                                    level=game.bot_levels[-1])
+                                                                    level=game.default_bot.level)
     mine = await connect(table.pk, player)
     watcher = await connect(table.pk, None)
     frames, watched = await drain(mine), await drain(watcher)

@@ -95,7 +95,7 @@ def _table(game: catalogue.Game, players: int, *, status: str) -> tuple[Table, l
         if index < len(people):
             seat.player = people[index]
         else:
-            seat.bot_level = game.bots[-1].level if game.bots else "basic"
+            seat.bot_level = game.default_bot.level if game.bots else "basic"
         seats.append(seat)
     return table, seats
 

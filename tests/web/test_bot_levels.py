@@ -18,7 +18,8 @@ GAMES_WITH_BOTS = [game for game in catalogue.all() if game.bots]
 def test_every_bot_has_a_title_and_a_line(game):
     titles = [bot.title for bot in game.bots]
     assert titles[0] == "Beginner" and len(set(titles)) == len(titles)
-    assert all(bot.blurb.endswith(".") and bot.level not in bot.title.lower() for bot in game.bots[1:])
+    # The code's words for how a bot plays (random, basic) are not names players read; "expert" is both.
+    assert all(bot.blurb.endswith(".") and bot.title.lower() not in ("random", "basic") for bot in game.bots)
 
 
 @pytest.mark.parametrize("game", GAMES_WITH_BOTS, ids=lambda game: game.slug)
@@ -26,7 +27,11 @@ def test_the_game_page_names_its_bots_by_title_with_their_lines(client, game):
     html = client.get(reverse("game", args=[game.slug])).content.decode()
     for bot in game.bots:
         assert f"<dt>{bot.title}</dt><dd>{escape(bot.blurb)}</dd>" in html
-    assert f"{game.bots[-1].title} bot" in html
+    default = game.default_bot
+    if game.engine.players_by_default > 1 and len(game.bots) > 1:  # Play now's bots: a choice, the default first
+        assert f'<option value="{default.level}" selected>{default.title}</option>' in html
+    else:
+        assert f"{default.title} bot" in html
     assert not re.search(r"\b(random|basic)\b bot", html, re.IGNORECASE)
 
 
@@ -38,3 +43,21 @@ def test_the_waiting_room_offers_bots_by_title_and_stores_the_level(client):
     assert "Empty seats get the Standard bot." in html
     assert catalogue.get("hearts").bot_title("basic") == "Standard"
     assert catalogue.get("hearts").bot_title("gone") == "Gone"  # a level since retired reads as stored
+
+
+def test_play_now_seats_the_level_chosen_and_offers_it_first_next_time(client):
+    client.post(reverse("play_now", args=["hearts"]), {"bot_level": "expert"})
+    table = Table.objects.get(game="hearts")
+    assert sorted(table.seats.values_list("bot_level", flat=True)) == ["", "expert", "expert", "expert"]
+    html = client.get(reverse("game", args=["hearts"])).content.decode()
+    assert '<option value="expert" selected>Expert</option>' in html
+    # Another game keeps its own default until chosen there.
+    assert '<option value="basic" selected>Standard</option>' in client.get(reverse("game", args=["spades"])).content.decode()
+
+
+def test_play_now_refuses_a_level_the_game_has_not_and_starts_nothing(client):
+    response = client.post(reverse("play_now", args=["hearts"]), {"bot_level": "grandmaster"})
+    assert response.status_code == 400
+    assert "Hearts has no such bot; choose one of Beginner, Standard, Expert." in response.content.decode()
+    assert not Table.objects.exists()
+    assert '<option value="basic" selected>Standard</option>' in client.get(reverse("game", args=["hearts"])).content.decode()

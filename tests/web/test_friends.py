@@ -149,6 +149,6 @@ def test_a_game_s_default_table_size_is_what_play_now_and_the_form_start_at(clie
     assert Table.objects.get(game="oh_hell").seats.count() == 4
     form = client.get(reverse("game", args=["oh_hell"])).content.decode()
     assert '<option value="4" selected>' in form and '<option value="7">' in form
-    assert "You and 3 Standard bots" in form
+    assert 'You and 3 <select name="bot_level"' in form and '<option value="basic" selected>Standard</option>' in form
     client.post(reverse("new_table", args=["oh_hell"]), {"players": "7"})
     assert sorted(table.seats.count() for table in Table.objects.filter(game="oh_hell")) == [4, 7]

@@ -30,7 +30,7 @@ def seated_client(game, seed):
     host = Player.objects.get(pk=player_id)
     table = services.create_table(game=game, host=host, players=2)
     Table.objects.filter(pk=table.pk).update(seed=seed)
-    services.set_bot(table_id=table.pk, host=host, seat_index=1, level=catalogue.get(game).bot_levels[-1])
+    services.set_bot(table_id=table.pk, host=host, seat_index=1, level=catalogue.get(game).default_bot.level)
     services.start_table(table_id=table.pk, host=host)
     return client, table
 

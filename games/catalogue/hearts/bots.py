@@ -1,4 +1,4 @@
-"""Hearts bots: ``random`` and ``basic``.
+"""Hearts bots: ``random`` and ``basic`` (and ``expert``, a search over ``basic``: ``expert.py``).
 
 ``basic`` keeps out of trouble with the rules of thumb a club player learns first:
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from games.catalogue.hearts import playout
 from games.kit import engine as base
 from games.kit.cards import (
     CARD_AT,
@@ -61,11 +62,13 @@ from games.kit.state import (
 )
 from games.kit.tricks import (
     card_to_play,
+    history_from,
     last_trick_from,
     last_trick_view,
     must_follow,
     trick_view,
     trick_winner,
+    tricks_view,
 )
 
 SEATS = 4
@@ -95,7 +98,8 @@ class HeartsState(GameState):
     Hands and passes are 52-bit card masks (see ``cards.mask_of``); ``trick`` holds card
     indexes in play order from ``leader``; ``last_trick`` is (hand, leader, winner, cards).
     ``took`` holds the point cards each seat has taken this hand, ``last_hand`` those of the
-    hand finished last (None before the first ends).
+    hand finished last (None before the first ends). ``history`` holds this hand's finished
+    tricks as (leader, cards), every card of which each seat saw played.
     """
 
     def __repr__(self) -> str:
@@ -120,6 +124,7 @@ FIELDS = {
     "totals": TUPLE,
     "hand_scores": TUPLES,
     "last_trick": Field(lambda last: last_trick_view(last, SEATS), last_trick_from),
+    "history": Field(lambda history: tricks_view(history, SEATS), history_from),
 }
 
 
@@ -233,6 +238,7 @@ class Hearts(base.Engine):
             "has_passed": [bool(mask) for mask in state.passed],
             "trick": trick_view(state.leader, state.trick, SEATS),
             "last_trick": last_trick_view(state.last_trick, SEATS),
+            "tricks": tricks_view(state.history, SEATS),
             "points_this_hand": list(state.taken),
             "totals": list(state.totals),
             "hand_scores": [list(scores) for scores in state.hand_scores],
@@ -291,7 +297,9 @@ class Hearts(base.Engine):
 
     def load(self, data):
         # A state stored before the hand summary kept the point cards taken: none, then.
-        data = {"took": [[]] * SEATS, "last_hand": None, **data}
+        # One stored before the tricks were kept: none seen this hand, then (a search bot falls
+        # back on what the counts allow).
+        data = {"took": [[]] * SEATS, "last_hand": None, "history": [], **data}
         state = load_fields(HeartsState, data, FIELDS)
         options = self.resolve_options(data["options"])
         state.target_score = options["target_score"]
@@ -345,6 +353,7 @@ def _deal(state: HeartsState, hand_number: int, deck: list[str] | None) -> None:
     state.passed = (0,) * SEATS
     state.received = (0,) * SEATS
     state.trick = ()
+    state.history = ()
     state.tricks_played = 0
     state.hearts_broken = False
     state.taken = (0,) * SEATS
@@ -386,15 +395,7 @@ def _exchange(state: HeartsState) -> None:
 
 def _playable(state: HeartsState, seat: int) -> int:
     """The mask of cards ``seat`` may play now (it is its turn in the play phase)."""
-    # tricks.follow_suit and tricks.avoiding, inlined: this runs twice a move in every playout.
-    hand = state.hands[seat]
-    if state.trick:
-        playable = hand & SUIT_MASKS[state.trick[0] // 13] or hand
-        # Clubs lead the first trick, so this keeps points off it only for a seat void in clubs.
-        return (playable & ~POINT_CARDS or playable) if state.tricks_played == 0 else playable
-    if state.tricks_played == 0:
-        return TWO_OF_CLUBS
-    return hand if state.hearts_broken else hand & ~HEARTS or hand
+    return playout.playable(state.hands[seat], state.trick, state.tricks_played, state.hearts_broken)
 
 
 def _why_not(state: HeartsState, seat: int, card: str) -> str:
@@ -433,6 +434,7 @@ def _played(state: HeartsState, seat: int, index: int) -> HeartsState:
         took[winner] |= won
         new.took = tuple(took)
     new.last_trick = (state.hand_number, state.leader, winner, trick)
+    new.history = state.history + ((state.leader, trick),)
     new.trick = ()
     new.leader = new.turn = winner
     new.tricks_played = state.tricks_played + 1

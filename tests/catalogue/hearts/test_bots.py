@@ -48,8 +48,9 @@ def play_hands(seat_bots, hands, seed):
 
 
 def test_the_registry_lists_hearts_levels_weakest_first():
-    assert catalogue.get("hearts").bot_levels == ["random", "basic"]
-    assert [catalogue.get("hearts").bot(level).level for level in catalogue.get("hearts").bot_levels] == ["random", "basic"]
+    assert catalogue.get("hearts").bot_levels == ["random", "basic", "expert"]
+    assert catalogue.get("hearts").default_bot.level == "basic"  # expert searches: only ever chosen
+    assert [catalogue.get("hearts").bot(level).level for level in catalogue.get("hearts").bot_levels] == ["random", "basic", "expert"]
 
 
 def test_every_game_with_opponents_has_bots_starting_with_a_beginner():
@@ -72,7 +73,8 @@ def test_the_registry_refuses_unknown_games_and_levels():
 
 @pytest.mark.parametrize("seed", range(8))
 def test_every_level_always_plays_a_legal_move(seed):
-    levels = catalogue.get("hearts").bot_levels
+    # The searching level plays fewer hands, in test_expert.py: a search a move is slow.
+    levels = [bot.level for bot in catalogue.get("hearts").bots if not getattr(bot, "searches", False)]
     rng = random.Random(seed)
     seat_bots = [catalogue.get("hearts").bot(rng.choice(levels)) for _ in range(4)]
     # Full matches: every pass direction, hearts broken and not, the queen early and late.

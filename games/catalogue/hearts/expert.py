@@ -1,0 +1,85 @@
+"""Hearts' ``expert`` bot: determinized search (``kit.search``) over the seat's view.
+
+Each sampled deal places the cards still out consistently with what the seat saw: every
+seat's count, the suits each has shown void in, and the three cards it passed this hand
+(in the receiver's hand until played). Every legal card is played out in every deal, all
+four seats by ``playout.basic_card``, and the card with the best average of the seat's
+points against the mean of the others' (so shooting the moon counts both ways) is played.
+
+The pass is ``basic``'s: the search would have 286 passes to weigh before any card is seen.
+The match's totals are not weighed (near the target a seat might play to stop a leader).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.catalogue.hearts import playout
+from games.catalogue.hearts.bots import BasicBot
+from games.kit.cards import INDEX_OF
+from games.kit.search import deal_unseen, search
+from games.kit.tricks import voids_shown
+
+DIRECTION = {"left": 1, "right": 3, "across": 2, "none": 0}
+ALL = (1 << 52) - 1
+
+
+def _mask(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << INDEX_OF[card]
+    return mask
+
+
+class ExpertBot:
+    level = "expert"
+    title = "Expert"
+    blurb = "Thinks ahead: plays each card out over hundreds of deals of the cards it cannot see."
+    searches = True  # slow enough that tables run it outside the table's lock (moves._bot_plays)
+    deals = 400  # at most, per move; the time limit usually stops it first
+
+    def __init__(self) -> None:
+        self._basic = BasicBot()
+
+    def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
+               seconds: float | None = None, deals: int | None = None, on_long=None) -> str:
+        if view["phase"] != "play" or len(legal_moves) == 1:
+            return self._basic.choose(view, legal_moves, rng)
+        return self.search(view, legal_moves, rng, seconds=seconds, deals=deals, on_long=on_long).move
+
+    def search(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
+               seconds: float | None = None, deals: int | None = None, on_long=None):
+        me = view["seat"]
+        mine = _mask(view["hand"])
+        trick = [INDEX_OF[card] for _, card in view["trick"]["plays"]]
+        gone = _mask(card for past in view["tricks"] for _, card in past["plays"]) | _mask(
+            card for _, card in view["trick"]["plays"])
+        counts = list(view["hand_counts"])
+        known = [0] * playout.SEATS  # cards known to lie in a hand: the ones this seat passed
+        direction = DIRECTION[view["pass_direction"]]
+        if direction:
+            known[(me + direction) % playout.SEATS] = _mask(view["passed"]) & ~gone
+        needs = [0 if seat == me else counts[seat] - known[seat].bit_count() for seat in range(playout.SEATS)]
+        unseen = ALL & ~mine & ~gone & ~known[0] & ~known[1] & ~known[2] & ~known[3]
+        cards = [index for index in range(52) if unseen >> index & 1]
+        voids = voids_shown([*view["tricks"], view["trick"]], playout.SEATS)
+        leader = view["trick"]["leader"]
+        tricks_played = 13 - len(view["hand"])
+        queen_rule = view["queen_breaks_hearts"]
+        taken = tuple(view["points_this_hand"])
+
+        def sample(rng):
+            dealt = deal_unseen(cards, needs, voids, rng)
+            return [mine if seat == me else dealt[seat] | known[seat] for seat in range(playout.SEATS)]
+
+        def evaluate(hands, move, rng):
+            hand = playout.Hand(hands, trick=trick, leader=leader, tricks_played=tricks_played,
+                                hearts_broken=view["hearts_broken"], taken=taken, gone=gone,
+                                queen_breaks_hearts=queen_rule)
+            hand.play(INDEX_OF[move[5:]])
+            scores = playout.play_out(hand, playout.basic_card, rng)
+            return (sum(scores) - scores[me]) / 3 - scores[me]
+
+        return search(legal_moves, sample=sample, evaluate=evaluate, rng=rng,
+                      deals=deals or self.deals, seconds=seconds, on_long=on_long)
