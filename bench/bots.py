@@ -16,9 +16,10 @@ the skunks given and taken. Yahtzee (solitaire): each level's mean score over at
 seeded games with a 95% interval, beside the perfect strategy's 254.59 (its table is loaded from
 ``var/yahtzee_strategy.npy``, or built first). Memory: each level's turns to clear 8, 18 and 26
 pairs alone, and its pairs against ``elephant`` at two seats, each seat remembering the views it
-was shown. Hearts' ``expert`` (a search, ``bench/duplicate.py``): duplicate deals with seat
-rotation against three ``basic`` bots, beside ``basic`` in the same seats, with each searching
-move's thinking time (process time, median and p95). Matches are seeded, so the figures repeat;
+was shown. Hearts' and Oh Hell!'s ``expert`` (a search, ``bench/duplicate.py``): duplicate deals
+with seat rotation against three ``basic`` bots, beside ``basic`` in the same seats, the first
+hand (Oh Hell!: the first round, of 10 cards) only, with each searching move's thinking time
+(process time, median and p95). Matches are seeded, so the figures repeat;
 only hands/s and thinking times depend on the machine. Every bot sees only its own seat's ``view``.
 """
 
@@ -239,6 +240,13 @@ def main():
             mean, half = mean_and_interval(scores)
             shown_rate = f"{rate:.0f}" if seat == 0 else ""
             print(f"{'basic' if seat == 0 else f'random {seat}':<10}{mean:>14.1f}{half:>8.1f}{shown_rate:>10}")
+
+        print(f"\nOh Hell!, {args.expert_deals} deals each played from all four seats by expert and by basic, "
+              f"the other three basic;\nthe first round (10 cards) only, {args.search_deals} sampled deals a move; "
+              "points (higher is better) and less the others' mean")
+        rows = duplicate("oh_hell", ["expert", "basic"], "basic", args.expert_deals, args.seed,
+                         think={"deals": args.search_deals}, jobs=args.jobs)
+        report(rows, ["expert", "basic"], lower_is_better=False)
 
     if wanted("crazy_eights"):
         crazy_eights = catalogue.get("crazy_eights")

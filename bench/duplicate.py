@@ -27,7 +27,7 @@ def _first_hand(slug, bots, seed, think):
     """Seat points of the first hand of a seeded match with ``bots`` seated, and the
     thinking times of the searching seats' moves with more than one choice."""
     engine = catalogue.get(slug).engine
-    state = engine.new_game(len(bots), seed=seed)
+    state = engine.new_game(len(bots), seed=seed)  # the table Play now sets up
     rng = random.Random(seed)
     times = []
     while engine.hands_played(state) == 0 and not engine.is_over(state):
@@ -42,15 +42,16 @@ def _first_hand(slug, bots, seed, think):
         else:
             move = bot.choose(view, legal, rng)
         state = engine.apply(state, seat, move)
-    return list(engine.view(state, None)["hand_scores"][0]), times
+    return list(engine.outcome(state)["scores"]), times  # the match's totals, after its first hand
 
 
 def _deal(slug, levels, field, deal, seed, think):
     game = catalogue.get(slug)
     rows = []
-    for seat in range(game.engine.min_players):
+    players = game.engine.players_by_default
+    for seat in range(players):
         for level in levels:
-            bots = [game.bot(level) if other == seat else game.bot(field) for other in range(game.engine.min_players)]
+            bots = [game.bot(level) if other == seat else game.bot(field) for other in range(players)]
             points, times = _first_hand(slug, bots, f"{seed}:{deal}", think)
             others = [p for other, p in enumerate(points) if other != seat]
             rows.append((deal, seat, level, points[seat], points[seat] - sum(others) / len(others), times))

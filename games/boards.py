@@ -160,5 +160,5 @@ def _waiting_room(table: Table, seats: list[Seat], audience: int | None, shared:
         "viewer": audience, "seats": selectors.seats_around(seats, audience, teams=teams), "teams": teams,
         "is_host": audience is not None and any(
             seat.index == audience and seat.player_id == table.host_id for seat in seats),
-        "bots": selectors.bots(table.game), "filler": catalogue.get(table.game).default_bot,
+        "bots": selectors.bots(table.game), "filler": selectors.empty_seat_bot(table),
     })

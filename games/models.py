@@ -37,6 +37,9 @@ class Table(models.Model):
     daily = models.DateField(null=True, blank=True)
     # Rated: the result moves its players' ratings (stats.rating); registered players only.
     rated = models.BooleanField(default=False)
+    # The bot level seats left empty get at the start (the New table form's choice); "": the
+    # game's default bot (catalogue.Game.default_bot).
+    empty_seat_level = models.CharField(max_length=16, blank=True)
     # When a bot (or a bot standing in for a person away) is next due to act; None while no
     # bot is to act. Written with the move that made it due, so that a bot turn lost with a
     # process (a killed worker, a restarted server, a Redis restart) is found again by

@@ -151,6 +151,13 @@ def seats_around(seats: list[Seat], viewer: int | None, *,
     return around
 
 
+def empty_seat_bot(table: Table):
+    """The bot the table's empty seats get when it starts: the level it was made with (the New
+    table form's), else the game's default."""
+    game = catalogue.get(table.game)
+    return game.bot(table.empty_seat_level) if table.empty_seat_level in game.bot_levels else game.default_bot
+
+
 def bots(game: str) -> list:
     """The game's bots, weakest first: each with its ``level``, ``title`` and ``blurb``."""
     return list(catalogue.get(game).bots)

@@ -50,6 +50,11 @@ def _bot_choice(request, game) -> str:
     return game.default_bot.level if game.default_bot else ""
 
 
+def _remember_bot_choice(request, game: str, level: str | None) -> None:
+    if level:
+        request.session[f"bot_level:{game}"] = level  # offered first next time (_bot_choice)
+
+
 @require_GET
 def join_by_code(request, game):
     """The code typed on the game page: off to the table's invite link."""
@@ -107,9 +112,6 @@ def play_now(request, game):
     number = daily = None
     level = request.POST.get("bot_level") or None
     try:
-        if level is not None and level not in descriptor.bot_levels:
-            titles = ", ".join(bot.title for bot in descriptor.bots)
-            raise ValueError(f"{engine.name} has no such bot; choose one of {titles}.")
         options = engine.resolve_options(_posted_options(engine, request.POST))
         if engine.deal_numbers:
             number, daily = deals.pick(engine, options, typed=request.POST.get("deal", ""),
@@ -122,8 +124,7 @@ def play_now(request, game):
         if request.htmx:  # a finished board's "Play again": the game page, with the reason, as the page
             page = push_url(reswap(retarget(page, "body"), "innerHTML"), reverse("game", args=[game]))
         return page
-    if level is not None:
-        request.session[f"bot_level:{game}"] = level  # offered first next time (_bot_choice)
+    _remember_bot_choice(request, game, level)
     if request.htmx:  # an XHR would follow a redirect and swap the table's page into the button
         return HttpResponseClientRedirect(reverse("table", args=[table.pk]))
     return redirect("table", table_id=table.pk)
@@ -142,10 +143,12 @@ def new_table(request, game):
         table = services.create_table(game=game, host=request.player, private=request.POST.get("listed") != "on",
                                       turn_seconds=turn_seconds, players=players,
                                       options=_posted_options(engine, request.POST),
-                                      rated=request.POST.get("rated") == "on")
+                                      rated=request.POST.get("rated") == "on",
+                                      empty_seat_level=request.POST.get("bot_level", ""))
     except services.TableError as error:
         return _game_page(request, game, code_error=error.message, status=400,
                           chosen=_posted_options(engine, request.POST))
+    _remember_bot_choice(request, game, request.POST.get("bot_level"))
     return redirect("table", table_id=table.pk)
 
 

@@ -24,7 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.kit.cards import SUIT_MASKS
+from games.kit.cards import INDEX_OF, SUIT_MASKS, mask_of
+from games.kit.tricks import voids_shown
 
 # A search that has run this long says so (the table shows the seat thinking).
 LONG_SECONDS = 0.5
@@ -78,6 +79,35 @@ def deal_unseen(cards: Sequence[int], needs: Sequence[int], voids: Sequence[int]
     raise ValueError("Not enough unseen cards for the hands to fill.")
 
 
+@dataclass(frozen=True)
+class Seen:
+    """What a seat's view of a trick game shows of where the cards are, on masks: its own
+    ``hand``, the cards ``gone`` (this hand's finished tricks, ``hand_tricks``, and the trick
+    in play), the suits each seat has shown ``voids`` in, and the trick in play as indexes."""
+
+    seat: int
+    hand: int
+    gone: int
+    voids: list[int]
+    trick: list[int]
+    leader: int
+
+    @property
+    def unseen(self) -> int:
+        """The cards of a 52-card deck neither in the hand nor gone: the ones a deal places."""
+        return (1 << 52) - 1 & ~self.hand & ~self.gone
+
+
+def seen_in(view: dict[str, Any]) -> Seen:
+    """The ``Seen`` of a trick game's seat view (its ``hand``, ``hand_counts``, ``hand_tricks``
+    and ``trick``)."""
+    tricks = [*view["hand_tricks"], view["trick"]]
+    return Seen(seat=view["seat"], hand=mask_of(view["hand"]),
+                gone=mask_of(card for trick in tricks for _, card in trick["plays"]),
+                voids=voids_shown(tricks, len(view["hand_counts"])),
+                trick=[INDEX_OF[card] for _, card in view["trick"]["plays"]], leader=view["trick"]["leader"])
+
+
 def suits_of(mask: int) -> int:
     """The whole-suit mask of every suit ``mask`` holds a card of."""
     return sum(suit for suit in SUIT_MASKS if mask & suit)
@@ -119,3 +149,32 @@ def search(legal_moves: Sequence[str], *, sample: Callable[[random.Random], Any]
     # Ties go to the first legal move, so the choice is the same wherever it runs.
     best = max(legal_moves, key=lambda move: value[move])
     return Searched(move=best, value=value, deals=done, seconds=time.perf_counter() - started)
+
+
+class SearchingBot:
+    """A game's ``expert`` level: its ``search(view, legal_moves, rng, *, seconds, deals,
+    on_long)`` (a ``Searched``) in the play, the game's ``basic`` bot elsewhere (a pass, a
+    bid) and for a move with no choice. ``searches`` tells tables to let it think outside
+    the table's lock (``moves.play_bot_move``) and never to seat it unasked."""
+
+    level = "expert"
+    title = "Expert"
+    blurb = "Thinks ahead: plays each card out over hundreds of deals of the cards it cannot see."
+    searches = True
+    deals = 400  # at most, per move; the time limit may stop it first
+
+    basic_bot: type  # the game's basic bot's class
+
+    def __init__(self) -> None:
+        self._basic = self.basic_bot()
+
+    def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
+               seconds: float | None = None, deals: int | None = None, on_long=None) -> str:
+        if view["phase"] != "play" or len(legal_moves) == 1:
+            return self._basic.choose(view, legal_moves, rng)
+        return self.search(view, legal_moves, rng, seconds=seconds, deals=deals or self.deals, on_long=on_long).move
+
+    def search(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
+               seconds: float | None = None, deals: int | None = None, on_long=None) -> Searched:
+        raise NotImplementedError
+

@@ -104,7 +104,7 @@ def last_trick_from(data: dict[str, Any] | None) -> tuple[int, int, int, tuple[i
 
 
 def tricks_view(history: Sequence[tuple[int, Sequence[int]]], seats: int) -> list[dict[str, Any]]:
-    """The view's ``tricks``: this hand's finished tricks, ``[{"leader", "plays"}, ...]``, as
+    """The view's ``hand_tricks``: this hand's finished tricks, ``[{"leader", "plays"}, ...]``, as
     every seat saw them played (what a search bot needs to place the cards still out)."""
     return [{"leader": leader, "plays": plays_view(leader, trick, seats)} for leader, trick in history]
 

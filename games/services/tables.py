@@ -27,10 +27,14 @@ GUESTS_NOT_RATED = "Rated tables are for registered players; sign up to join."
 
 def create_table(*, game: str, host: Player, options: dict | None = None, private: bool = False,
                  players: int | None = None, turn_seconds: int = 0, seed: str | None = None,
-                 deal_number: int | None = None, daily=None, rated: bool = False) -> Table:
+                 deal_number: int | None = None, daily=None, rated: bool = False,
+                 empty_seat_level: str = "") -> Table:
     """A waiting table with the host in seat 0, the other seats empty, and an invite code.
-    ``deal_number``: a numbered game's deal, which sets the seed; ``seed``: a seed as it is."""
+    ``deal_number``: a numbered game's deal, which sets the seed; ``seed``: a seed as it is;
+    ``empty_seat_level``: the bot level for the seats still empty at the start ("": the default)."""
     engine = engine_for(game)
+    if empty_seat_level and empty_seat_level not in catalogue.get(game).bot_levels:
+        raise TableError(_no_such_bot(game))
     players = players or engine.players_by_default
     try:
         engine.check_players(players)
@@ -51,11 +55,16 @@ def create_table(*, game: str, host: Player, options: dict | None = None, privat
         table = Table.objects.create(game=game, options=options, private=private, host=host,
                                      seed=seed or cards.new_seed(), deal_number=deal_number,
                                      invite_code=_free_invite_code(), turn_seconds=turn_seconds, daily=daily,
-                                     rated=rated)
+                                     rated=rated, empty_seat_level=empty_seat_level)
         Seat.objects.bulk_create(
             Seat(table=table, index=index, player=host if index == 0 else None) for index in range(players)
         )
     return table
+
+
+def _no_such_bot(game: str) -> str:
+    descriptor = catalogue.get(game)
+    return f"{descriptor.engine.name} has no such bot; choose one of {', '.join(b.title for b in descriptor.bots)}."
 
 
 def play_now(*, game: str, player: Player, bot_level: str | None = None, options: dict | None = None,
@@ -63,6 +72,8 @@ def play_now(*, game: str, player: Player, bot_level: str | None = None, options
     """A table for the player and bots in every other seat, already running. ``deal_number``:
     a numbered game's chosen deal; ``seed``: a seed as it is; ``daily``: the day whose deal it is."""
     engine = engine_for(game)
+    if bot_level and bot_level not in catalogue.get(game).bot_levels:
+        raise TableError(_no_such_bot(game))
     with transaction.atomic():
         if catalogue.get(game).solo:
             give_up_running(game=game, player=player)
@@ -191,10 +202,10 @@ def start_table(*, table_id: int, host: Player) -> Table:
         if table.status != Table.Status.WAITING:
             raise TableError("The game has already started.")
         seats = selectors.table_seats(table)
-        # Seats the host left empty get the game's default bot.
+        # Seats the host left empty get the level the table was made with, else the default.
         for seat in seats:
             if seat.is_empty:
-                seat.bot_level = catalogue.get(table.game).default_bot.level
+                seat.bot_level = selectors.empty_seat_bot(table).level
                 seat.save(update_fields=["bot_level"])
         engine = engine_for(table.game)
         state = engine.new_game(len(seats), seed=table.seed, options=table.options)

@@ -61,3 +61,19 @@ def test_play_now_refuses_a_level_the_game_has_not_and_starts_nothing(client):
     assert "Hearts has no such bot; choose one of Beginner, Standard, Expert." in response.content.decode()
     assert not Table.objects.exists()
     assert '<option value="basic" selected>Standard</option>' in client.get(reverse("game", args=["hearts"])).content.decode()
+
+
+def test_a_new_table_fills_the_seats_left_empty_with_the_level_chosen(client):
+    response = client.post(reverse("new_table", args=["hearts"]), {"bot_level": "expert"})
+    table = Table.objects.get(pk=int(re.search(r"/t/(\d+)/", response["Location"]).group(1)))
+    assert "Empty seats get the Expert bot." in client.get(f"/t/{table.pk}/").content.decode()
+    client.post(reverse("start", args=[table.pk]), HTTP_HX_REQUEST="true")
+    assert sorted(table.seats.values_list("bot_level", flat=True)) == ["", "expert", "expert", "expert"]
+    form = client.get(reverse("game", args=["hearts"])).content.decode()
+    assert form.count('<option value="expert" selected>Expert</option>') == 2  # Play now's and the form's
+
+
+def test_a_new_table_refuses_a_level_the_game_has_not(client):
+    response = client.post(reverse("new_table", args=["hearts"]), {"bot_level": "grandmaster"})
+    assert response.status_code == 400 and "Hearts has no such bot" in response.content.decode()
+    assert not Table.objects.exists()

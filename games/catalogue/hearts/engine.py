@@ -238,7 +238,7 @@ class Hearts(base.Engine):
             "has_passed": [bool(mask) for mask in state.passed],
             "trick": trick_view(state.leader, state.trick, SEATS),
             "last_trick": last_trick_view(state.last_trick, SEATS),
-            "tricks": tricks_view(state.history, SEATS),
+            "hand_tricks": tricks_view(state.history, SEATS),
             "points_this_hand": list(state.taken),
             "totals": list(state.totals),
             "hand_scores": [list(scores) for scores in state.hand_scores],

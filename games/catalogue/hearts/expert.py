@@ -17,54 +17,25 @@ from typing import Any
 
 from games.catalogue.hearts import playout
 from games.catalogue.hearts.bots import BasicBot
-from games.kit.cards import INDEX_OF
-from games.kit.search import deal_unseen, search
-from games.kit.tricks import voids_shown
+from games.kit.cards import INDEX_OF, mask_of
+from games.kit.search import SearchingBot, deal_unseen, search, seen_in
 
 DIRECTION = {"left": 1, "right": 3, "across": 2, "none": 0}
-ALL = (1 << 52) - 1
-
-
-def _mask(cards) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << INDEX_OF[card]
-    return mask
-
-
-class ExpertBot:
-    level = "expert"
-    title = "Expert"
-    blurb = "Thinks ahead: plays each card out over hundreds of deals of the cards it cannot see."
-    searches = True  # slow enough that tables run it outside the table's lock (moves._bot_plays)
-    deals = 400  # at most, per move; the time limit usually stops it first
-
-    def __init__(self) -> None:
-        self._basic = BasicBot()
-
-    def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
-               seconds: float | None = None, deals: int | None = None, on_long=None) -> str:
-        if view["phase"] != "play" or len(legal_moves) == 1:
-            return self._basic.choose(view, legal_moves, rng)
-        return self.search(view, legal_moves, rng, seconds=seconds, deals=deals, on_long=on_long).move
+class ExpertBot(SearchingBot):
+    basic_bot = BasicBot
 
     def search(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
                seconds: float | None = None, deals: int | None = None, on_long=None):
-        me = view["seat"]
-        mine = _mask(view["hand"])
-        trick = [INDEX_OF[card] for _, card in view["trick"]["plays"]]
-        gone = _mask(card for past in view["tricks"] for _, card in past["plays"]) | _mask(
-            card for _, card in view["trick"]["plays"])
+        seen = seen_in(view)
+        me, mine, gone, trick, leader, voids = seen.seat, seen.hand, seen.gone, seen.trick, seen.leader, seen.voids
         counts = list(view["hand_counts"])
         known = [0] * playout.SEATS  # cards known to lie in a hand: the ones this seat passed
         direction = DIRECTION[view["pass_direction"]]
         if direction:
-            known[(me + direction) % playout.SEATS] = _mask(view["passed"]) & ~gone
+            known[(me + direction) % playout.SEATS] = mask_of(view["passed"]) & ~gone
         needs = [0 if seat == me else counts[seat] - known[seat].bit_count() for seat in range(playout.SEATS)]
-        unseen = ALL & ~mine & ~gone & ~known[0] & ~known[1] & ~known[2] & ~known[3]
+        unseen = seen.unseen & ~known[0] & ~known[1] & ~known[2] & ~known[3]
         cards = [index for index in range(52) if unseen >> index & 1]
-        voids = voids_shown([*view["tricks"], view["trick"]], playout.SEATS)
-        leader = view["trick"]["leader"]
         tricks_played = 13 - len(view["hand"])
         queen_rule = view["queen_breaks_hearts"]
         taken = tuple(view["points_this_hand"])

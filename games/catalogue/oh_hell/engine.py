@@ -54,11 +54,13 @@ from games.kit.state import (
 from games.kit.tricks import (
     Bidding,
     card_to_play,
+    history_from,
     last_trick_from,
     last_trick_view,
     must_follow,
     trick_view,
     trick_winner,
+    tricks_view,
 )
 
 MOST_CARDS = 10
@@ -94,7 +96,8 @@ class OhHellState(GameState):
     """One moment of a match. Treat as immutable: the engine copies before changing.
 
     Hands are 52-bit card masks; ``trump_card`` the card turned up (its suit is trumps);
-    ``trick`` card indexes in play order from ``leader``; ``bidding`` the round's bids.
+    ``trick`` card indexes in play order from ``leader``; ``bidding`` the round's bids;
+    ``history`` the round's finished tricks as (leader, cards), which every seat saw played.
     """
 
     def __repr__(self) -> str:
@@ -223,6 +226,7 @@ class OhHell(base.Engine):
             "round_scores": [list(scores) for scores in state.round_scores],
             "trick": trick_view(state.leader, state.trick, state.players),
             "last_trick": last_trick_view(state.last_trick, state.players),
+            "hand_tricks": tricks_view(state.history, state.players),
             "to_move": list(self.to_move(state)),
             "options": options_of(state, OPTION_NAMES),
         }
@@ -285,6 +289,7 @@ class OhHell(base.Engine):
         return {**dump_fields(state, fields), "options": options_of(state, OPTION_NAMES)}
 
     def load(self, data):
+        data = {"history": [], **data}  # stored before the round's tricks were kept
         return set_options(load_fields(OhHellState, data, _fields(data["players"])), self.resolve_options(data["options"]), OPTION_NAMES)
 
 
@@ -292,8 +297,9 @@ class OhHell(base.Engine):
 
 
 def _fields(players: int) -> dict[str, Field]:
-    """FIELDS and the last trick, whose view needs the table's size."""
-    return FIELDS | {"last_trick": Field(lambda last: last_trick_view(last, players), last_trick_from)}
+    """FIELDS and the last trick and the round's tricks, whose views need the table's size."""
+    return FIELDS | {"last_trick": Field(lambda last: last_trick_view(last, players), last_trick_from),
+                     "history": Field(lambda history: tricks_view(history, players), history_from)}
 
 
 def _size(state: OhHellState) -> int:
@@ -320,6 +326,7 @@ def _hook_rule(state: OhHellState):
 
 def _played_cards(state: OhHellState) -> list[str]:
     cards = [CARD_AT[c] for c in state.trick]
+    cards += [CARD_AT[c] for _, trick in state.history for c in trick]  # the round's, seen by all
     if state.last_trick is not None:
         cards += [CARD_AT[c] for c in state.last_trick[3]]
     return cards
@@ -344,6 +351,7 @@ def _deal(state: OhHellState, round_number: int, dealer: int, deck: list[str] | 
     state.leader = state.turn = first
     state.tricks_played = 0
     state.tricks = (0,) * players
+    state.history = ()
     # The old round's cards are in the new hands now: showing its last trick would leak them.
     state.last_trick = None
 
@@ -371,6 +379,7 @@ def _played(state: OhHellState, seat: int, index: int) -> OhHellState:
     tricks[winner] += 1
     new.tricks = tuple(tricks)
     new.last_trick = (state.round_number, state.leader, winner, trick)
+    new.history = state.history + ((state.leader, trick),)
     new.trick = ()
     new.leader = new.turn = winner
     new.tricks_played = state.tricks_played + 1
