@@ -36,6 +36,9 @@ def press_for_a_move(page: Page, key: str = "Enter") -> None:
     """``key`` on the focused control sends one move; the board then settles (the table of one
     has no bots, but the seq is read from the server all the same)."""
     board = page.locator("#board")
+    # At a person's pace: a table socket takes 8 frames a second (SOCKET_FRAMES_PER_SECOND), and
+    # on an idle machine this test, answered in a few milliseconds a move, outran it (a 429).
+    page.wait_for_timeout(150)
     with move_response(page) as answer:
         page.keyboard.press(key)
     assert answer.value.status == 204, "the page sent a move the table refused"
