@@ -190,12 +190,7 @@ def main():
                 continue  # measured below, against basic bots
             average, rate = points_per_hand(hearts, [bot, opponent, opponent, opponent], args.hands, args.seed)
             print(f"{bot.level:<10}{average:>13.2f}{rate:>10.0f}")
-        print(f"\nHearts, {args.expert_deals} deals each played from all four seats by expert and by basic, "
-              f"the other three basic;\nfirst hands only, {args.search_deals} sampled deals a move; points per hand "
-              "(lower is better) and less the others' mean")
-        rows = duplicate("hearts", ["expert", "basic"], "basic", args.expert_deals, args.seed,
-                         think={"deals": args.search_deals}, jobs=args.jobs)
-        report(rows, ["expert", "basic"])
+        expert_against_basic("hearts", args, first_hand="first hands")
 
     if wanted("gin_rummy"):
         gin = catalogue.get("gin_rummy").engine
@@ -241,12 +236,7 @@ def main():
             shown_rate = f"{rate:.0f}" if seat == 0 else ""
             print(f"{'basic' if seat == 0 else f'random {seat}':<10}{mean:>14.1f}{half:>8.1f}{shown_rate:>10}")
 
-        print(f"\nOh Hell!, {args.expert_deals} deals each played from all four seats by expert and by basic, "
-              f"the other three basic;\nthe first round (10 cards) only, {args.search_deals} sampled deals a move; "
-              "points (higher is better) and less the others' mean")
-        rows = duplicate("oh_hell", ["expert", "basic"], "basic", args.expert_deals, args.seed,
-                         think={"deals": args.search_deals}, jobs=args.jobs)
-        report(rows, ["expert", "basic"], lower_is_better=False)
+        expert_against_basic("oh_hell", args, first_hand="the first round (10 cards)")
 
     if wanted("crazy_eights"):
         crazy_eights = catalogue.get("crazy_eights")
@@ -294,6 +284,19 @@ def main():
 
     if wanted("memory"):
         memory_section(max(500, args.hands // 2), args.seed)
+
+
+def expert_against_basic(slug, args, *, first_hand):
+    """The game's expert and basic over the same duplicate deals, the other seats basic."""
+    game = catalogue.get(slug)
+    lower = game.lower_is_better({})
+    print(f"\n{game.engine.name}, {args.expert_deals} deals each played from all "
+          f"{game.engine.players_by_default} seats by expert and by basic, the others basic;\n{first_hand} only, "
+          f"{args.search_deals} sampled deals a move; points ({'lower' if lower else 'higher'} is better) "
+          "and less the others' mean")
+    rows = duplicate(slug, ["expert", "basic"], "basic", args.expert_deals, args.seed,
+                     think={"deals": args.search_deals}, jobs=args.jobs)
+    report(rows, ["expert", "basic"], lower_is_better=lower)
 
 
 def memory_game(engine, bots, players, seed, options):

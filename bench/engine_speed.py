@@ -14,8 +14,8 @@ across, none), Gin Rummy, Spades (one hand of bids and tricks where ours plays a
 its bids are 0 to 13 with nil, no blind nil) and Oh Hell! (four players, one round of a random
 number of tricks, where ours plays a whole match of rounds going down and up again, each with
 its own hand size: compare moves/s). Hearts has a second row of ours: the search's inner
-state (``hearts/playout.py``), a whole hand dealt, passed and played at random, the way
-``expert`` plays its playouts. Ours and theirs run in alternating rounds so that load on the
+state (``hearts/playout.py``) that ``expert`` plays its playouts on, a whole hand dealt,
+passed and played at random as OpenSpiel's rows are (``expert`` plays ``basic_card``). Ours and theirs run in alternating rounds so that load on the
 machine falls on all alike; each ratio is ours over theirs, in hands/s and in moves/s.
 """
 

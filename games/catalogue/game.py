@@ -110,7 +110,7 @@ class Game:
         is away or out of time: the strongest that answers at once (None for a game played
         alone). A bot that searches (``searches = True``, up to a second a move) is only ever
         chosen."""
-        answering = [bot for bot in self.bots if not getattr(bot, "searches", False)]
+        answering = [bot for bot in self.bots if bot.level not in self.searching_levels]
         return answering[-1] if answering else None
 
     @property

@@ -24,10 +24,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.kit.cards import INDEX_OF, SUIT_MASKS, mask_of
+from games.kit.cards import INDEX_OF, mask_of
 from games.kit.tricks import voids_shown
 
-# A search that has run this long says so (the table shows the seat thinking).
+# A search that has run this long shows its seat thinking (games.boards._thinking).
 LONG_SECONDS = 0.5
 
 
@@ -108,11 +108,6 @@ def seen_in(view: dict[str, Any]) -> Seen:
                 trick=[INDEX_OF[card] for _, card in view["trick"]["plays"]], leader=view["trick"]["leader"])
 
 
-def suits_of(mask: int) -> int:
-    """The whole-suit mask of every suit ``mask`` holds a card of."""
-    return sum(suit for suit in SUIT_MASKS if mask & suit)
-
-
 @dataclass(frozen=True)
 class Searched:
     """What a search chose, and how: ``value`` per move (higher is better), deals sampled."""
@@ -125,26 +120,20 @@ class Searched:
 
 def search(legal_moves: Sequence[str], *, sample: Callable[[random.Random], Any],
            evaluate: Callable[[Any, str, random.Random], float], rng: random.Random,
-           deals: int, seconds: float | None = None, on_long: Callable[[], None] | None = None) -> Searched:
+           deals: int, seconds: float | None = None) -> Searched:
     """Every move of ``legal_moves`` evaluated in the same deals, ``sample(rng)`` each, by
     ``evaluate(deal, move, rng)`` (higher is better): up to ``deals`` deals, fewer if
-    ``seconds`` run out first (at least one deal always). ``on_long()`` is called once,
-    when the search has run ``LONG_SECONDS``."""
+    ``seconds`` run out first (at least one deal always)."""
     started = time.perf_counter()
     totals = dict.fromkeys(legal_moves, 0.0)
     done = 0
-    told = False
     while done < deals:
         deal = sample(rng)
         for move in legal_moves:
             totals[move] += evaluate(deal, move, rng)
         done += 1
-        elapsed = time.perf_counter() - started
-        if seconds is not None and elapsed >= seconds:
+        if seconds is not None and time.perf_counter() - started >= seconds:
             break
-        if on_long is not None and not told and elapsed >= LONG_SECONDS:
-            told = True
-            on_long()
     value = {move: total / done for move, total in totals.items()}
     # Ties go to the first legal move, so the choice is the same wherever it runs.
     best = max(legal_moves, key=lambda move: value[move])
@@ -152,8 +141,8 @@ def search(legal_moves: Sequence[str], *, sample: Callable[[random.Random], Any]
 
 
 class SearchingBot:
-    """A game's ``expert`` level: its ``search(view, legal_moves, rng, *, seconds, deals,
-    on_long)`` (a ``Searched``) in the play, the game's ``basic`` bot elsewhere (a pass, a
+    """A game's ``expert`` level: its ``search(view, legal_moves, rng, *, seconds, deals)``
+    (a ``Searched``) in the play, the game's ``basic`` bot elsewhere (a pass, a
     bid) and for a move with no choice. ``searches`` tells tables to let it think outside
     the table's lock (``moves.play_bot_move``) and never to seat it unasked."""
 
@@ -169,12 +158,12 @@ class SearchingBot:
         self._basic = self.basic_bot()
 
     def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
-               seconds: float | None = None, deals: int | None = None, on_long=None) -> str:
+               seconds: float | None = None, deals: int | None = None) -> str:
         if view["phase"] != "play" or len(legal_moves) == 1:
             return self._basic.choose(view, legal_moves, rng)
-        return self.search(view, legal_moves, rng, seconds=seconds, deals=deals or self.deals, on_long=on_long).move
+        return self.search(view, legal_moves, rng, seconds=seconds, deals=deals or self.deals).move
 
     def search(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
-               seconds: float | None = None, deals: int | None = None, on_long=None) -> Searched:
+               seconds: float | None = None, deals: int | None = None) -> Searched:
         raise NotImplementedError
 

@@ -117,10 +117,10 @@ def play_bot_move(*, table_id: int, seq: int) -> bool:
                 table.save(update_fields=["bot_due_at"])
             return False
         index, level = acting[0], levels[acting[0]]
-        bot = catalogue.get(table.game).bot(level)
-        if not getattr(bot, "searches", False):
+        if level not in catalogue.get(table.game).searching_levels:
             _bot_plays(table, engine, state, seats, index, level)
             return True
+        bot = catalogue.get(table.game).bot(level)
         view, legal = engine.view(state, index), engine.legal_moves(state, index)
     # The lock is released while the search runs; the move is the same whoever runs it (the
     # seeded stream), so a second worker sent the same turn meanwhile only repeats the work.

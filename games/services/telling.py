@@ -60,11 +60,12 @@ def note_due_bot(table: Table, state, seats: list[Seat], *, ended: str | None = 
         return 0.0
     now = timezone.now()
     wait = settings.FORCED_MOVE_SECONDS if forced else bot_wait(ended or "")
-    if ended is None and table.bot_due_at is not None:
-        wait = max(wait, (table.bot_due_at - now).total_seconds() - _thinking(table.game, state, seats))
     # A bot that searches is due once its thinking is over too, so that a page or socket that
     # resumes due turns (games.recovery) does not start the same search again meanwhile.
-    table.bot_due_at = now + timedelta(seconds=wait + (0 if forced else _thinking(table.game, state, seats)))
+    thinking = 0.0 if forced else _thinking(table.game, state, seats)
+    if ended is None and table.bot_due_at is not None:
+        wait = max(wait, (table.bot_due_at - now).total_seconds() - thinking)
+    table.bot_due_at = now + timedelta(seconds=wait + thinking)
     return wait
 
 
@@ -72,8 +73,7 @@ def _thinking(game: str, state, seats: list[Seat]) -> float:
     """The most the bot to act may think: BOT_THINK_SECONDS for one that searches, else 0."""
     played = stand_ins(game, seats)
     levels = [played[index] for index in engine_for(game).to_move(state) if index in played]
-    searches = levels and getattr(catalogue.get(game).bot(levels[0]), "searches", False)
-    return settings.BOT_THINK_SECONDS if searches else 0.0
+    return settings.BOT_THINK_SECONDS if levels and levels[0] in catalogue.get(game).searching_levels else 0.0
 
 
 def tell_on_commit(table: Table, *, state=None, seats: list[Seat] | None = None,

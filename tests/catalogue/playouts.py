@@ -6,6 +6,7 @@ its solver's winning line. Each check names what it found, so a failure says wha
 """
 
 import json
+import random
 
 from games.kit.cards import JOKERS, card_name, sort_cards, standard_deck
 from games.kit.engine import IllegalMove, cards_named, competition_ranks
@@ -208,3 +209,18 @@ def play(game, *, players, options, seed_number, bot_share, walk, rng):
         moves += 1
     check_state(game, state, players=players, options=options, seed=seed)
     return state, moves
+
+
+def others_shuffled(state, seat: int, seed):
+    """A copy of a trick game's state (``hands`` as card masks) with every other seat's hand
+    dealt again from their cards, each keeping its count: what ``seat`` cannot tell apart."""
+    others = [index for index in range(len(state.hands)) if index != seat]
+    cards = [card for index in others for card in range(52) if state.hands[index] >> card & 1]
+    random.Random(seed).shuffle(cards)
+    hands = list(state.hands)
+    for index in others:
+        count = state.hands[index].bit_count()
+        hands[index], cards = sum(1 << card for card in cards[:count]), cards[count:]
+    shuffled = state.copy()
+    shuffled.hands = type(state.hands)(hands)
+    return shuffled

@@ -25,7 +25,7 @@ class ExpertBot(SearchingBot):
     basic_bot = BasicBot
 
     def search(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
-               seconds: float | None = None, deals: int | None = None, on_long=None):
+               seconds: float | None = None, deals: int | None = None):
         seen = seen_in(view)
         me, mine, gone, trick, leader, voids = seen.seat, seen.hand, seen.gone, seen.trick, seen.leader, seen.voids
         counts = list(view["hand_counts"])
@@ -53,4 +53,4 @@ class ExpertBot(SearchingBot):
             return (sum(scores) - scores[me]) / 3 - scores[me]
 
         return search(legal_moves, sample=sample, evaluate=evaluate, rng=rng,
-                      deals=deals or self.deals, seconds=seconds, on_long=on_long)
+                      deals=deals or self.deals, seconds=seconds)

@@ -24,7 +24,7 @@ class ExpertBot(SearchingBot):
     basic_bot = BasicBot
 
     def search(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
-               seconds: float | None = None, deals: int | None = None, on_long=None):
+               seconds: float | None = None, deals: int | None = None):
         seen = seen_in(view)
         me, mine, seats = seen.seat, seen.hand, len(view["hand_counts"])
         unseen = seen.unseen & ~mask_of([view["trump_card"]])
@@ -48,4 +48,4 @@ class ExpertBot(SearchingBot):
             return points[me] - (sum(points) - points[me]) / others
 
         return search(legal_moves, sample=sample, evaluate=evaluate, rng=rng,
-                      deals=deals or self.deals, seconds=seconds, on_long=on_long)
+                      deals=deals or self.deals, seconds=seconds)

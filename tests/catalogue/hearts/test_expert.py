@@ -8,6 +8,7 @@ import pytest
 from games import catalogue
 from games.catalogue.hearts.expert import ExpertBot
 from games.kit.cards import INDEX_OF
+from tests.catalogue.playouts import others_shuffled
 
 hearts = catalogue.get("hearts").engine
 expert = catalogue.get("hearts").bot("expert")
@@ -26,26 +27,11 @@ def _into_the_hand(seed, *, tricks):
     return state
 
 
-def _others_shuffled(state, seat, seed):
-    """The same state with the other three hands dealt again from their cards, counts kept."""
-    others = [index for index in range(4) if index != seat]
-    cards = [card for index in others for card in range(52) if state.hands[index] >> card & 1]
-    random.Random(seed).shuffle(cards)
-    hands = list(state.hands)
-    for index in others:
-        count = state.hands[index].bit_count()
-        hands[index] = sum(1 << card for card in cards[:count])
-        cards = cards[count:]
-    shuffled = state.copy()
-    shuffled.hands = type(state.hands)(hands)
-    return shuffled
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_the_move_depends_on_the_view_alone(seed):
     state = _into_the_hand(seed, tricks=3 + seed % 4)
     seat = hearts.to_move(state)[0]
-    shuffled = _others_shuffled(state, seat, seed)
+    shuffled = others_shuffled(state, seat, seed)
     assert shuffled.hands != state.hands and hearts.view(shuffled, seat) == hearts.view(state, seat)
     legal = hearts.legal_moves(state, seat)
     moves = [expert.choose(hearts.view(s, seat), legal, random.Random(seed), deals=60) for s in (state, shuffled)]

@@ -8,6 +8,7 @@ import pytest
 from games import catalogue
 from games.catalogue.oh_hell import playout
 from games.kit.cards import CARD_AT, INDEX_OF
+from tests.catalogue.playouts import others_shuffled
 
 oh_hell = catalogue.get("oh_hell").engine
 basic = catalogue.get("oh_hell").bot("basic")
@@ -47,19 +48,6 @@ def test_a_round_plays_the_same_through_the_fast_state_and_the_engine(players, s
     assert fast.points(state.scoring) == list(state.round_scores[0])
 
 
-def _others_shuffled(state, seat, seed):
-    others = [index for index in range(state.players) if index != seat]
-    cards = [card for index in others for card in range(52) if state.hands[index] >> card & 1]
-    random.Random(seed).shuffle(cards)
-    hands = list(state.hands)
-    for index in others:
-        count = state.hands[index].bit_count()
-        hands[index], cards = sum(1 << card for card in cards[:count]), cards[count:]
-    shuffled = state.copy()
-    shuffled.hands = type(state.hands)(hands)
-    return shuffled
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_the_expert_s_move_depends_on_the_view_alone(seed):
     rng = random.Random(seed)
@@ -68,7 +56,7 @@ def test_the_expert_s_move_depends_on_the_view_alone(seed):
         seat = oh_hell.to_move(state)[0]
         state = oh_hell.apply(state, seat, basic.choose(oh_hell.view(state, seat), oh_hell.legal_moves(state, seat), rng))
     seat = oh_hell.to_move(state)[0]
-    shuffled = _others_shuffled(state, seat, seed)
+    shuffled = others_shuffled(state, seat, seed)
     assert shuffled.hands != state.hands and oh_hell.view(shuffled, seat) == oh_hell.view(state, seat)
     legal = oh_hell.legal_moves(state, seat)
     moves = [expert.choose(oh_hell.view(s, seat), legal, random.Random(seed), deals=40) for s in (state, shuffled)]
