@@ -183,7 +183,7 @@ def set_bot(*, table_id: int, host: Player, seat_index: int, level: str) -> Seat
         if table.status != Table.Status.WAITING:
             raise TableError("The game has started.")
         if level and level not in catalogue.get(table.game).bot_levels:
-            raise TableError(_no_such_bot(table.game))
+            raise TableError(f"There is no {level!r} bot for this game.")
         seat = table.seats.filter(index=seat_index).first()
         if seat is None:
             raise TableError("There is no such seat.")
