@@ -2,6 +2,8 @@
 
 Every deal is played once from every seat by each compared bot, the other seats held by the
 field's bot, so the cards are the same for every bot compared and luck cancels in the pairs.
+In a partnership game (the ``teams`` trait) the compared bot holds every seat of a team, and
+the deal is played once from each team's side.
 A result is the compared seat's points in the first hand and its points relative to the field
 (its points less the mean of the other seats'); a searching bot's thinking time per move is
 kept too. Deals are spread over worker processes; each (deal, seat, bot) has its own seeded
@@ -49,12 +51,14 @@ def _deal(slug, levels, field, deal, seed, think):
     game = catalogue.get(slug)
     rows = []
     players = game.engine.players_by_default
-    for seat in range(players):
+    # A partnership game compares partnerships: the compared bot holds every seat of a team.
+    sides = game.teams({}, players) or [(seat,) for seat in range(players)]
+    for side in sides:
         for level in levels:
-            bots = [game.bot(level) if other == seat else game.bot(field) for other in range(players)]
+            bots = [game.bot(level) if other in side else game.bot(field) for other in range(players)]
             points, times = _first_hand(slug, bots, f"{seed}:{deal}", think)
-            others = [p for other, p in enumerate(points) if other != seat]
-            rows.append((deal, seat, level, points[seat], points[seat] - sum(others) / len(others), times))
+            others = [p for other, p in enumerate(points) if other not in side]
+            rows.append((deal, side[0], level, points[side[0]], points[side[0]] - sum(others) / len(others), times))
     return rows
 
 
@@ -90,8 +94,9 @@ def report(rows, levels, *, lower_is_better=True):
         print(f"{level:<10}{points[0]:>11.2f} ± {points[1]:<4.2f}{relative[0]:>15.2f} ± {relative[1]:<4.2f}{think}")
     first = levels[0]
     for level in levels[1:]:
-        pairs = [row[0] - by_level[level][key][0] for key, row in by_level[first].items()]
-        mean, half = interval(pairs)
-        better = -mean if lower_is_better else mean
-        print(f"{first} against {level}, same deal and seat: {better:+.2f} ± {half:.2f} points per hand better "
-              f"({len(pairs)} hands)")
+        for column, what in ((0, "points"), (1, "points relative to the field")):
+            pairs = [row[column] - by_level[level][key][column] for key, row in by_level[first].items()]
+            mean, half = interval(pairs)
+            better = -mean if lower_is_better else mean
+            print(f"{first} against {level}, same deal and seat: {better:+.2f} ± {half:.2f} {what} per hand better "
+                  f"({len(pairs)} hands)")

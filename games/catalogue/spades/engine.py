@@ -60,11 +60,13 @@ from games.kit.state import (
 from games.kit.tricks import (
     Bidding,
     card_to_play,
+    history_from,
     last_trick_from,
     last_trick_view,
     must_follow,
     trick_view,
     trick_winner,
+    tricks_view,
 )
 
 SEATS = 4
@@ -122,7 +124,8 @@ class SpadesState(GameState):
     """One moment of a match. Treat as immutable: the engine copies before changing.
 
     Hands are 52-bit card masks; ``trick`` holds card indexes in play order from ``leader``;
-    ``last_trick`` is (hand, leader, winner, cards); ``bidding`` the hand's bids
+    ``last_trick`` is (hand, leader, winner, cards); ``history`` this hand's finished tricks as
+    (leader, cards), which every seat saw played; ``bidding`` the hand's bids
     (``tricks.Bidding``); ``blind`` the seats that see no card until they bid; ``totals`` and
     ``bags`` per team; ``last_hand`` the bids, tricks and points of the hand finished last.
     """
@@ -150,6 +153,7 @@ FIELDS = {
     "hand_scores": TUPLES,
     "last_hand": PLAIN,
     "last_trick": Field(lambda last: last_trick_view(last, SEATS), last_trick_from),
+    "history": Field(lambda history: tricks_view(history, SEATS), history_from),
 }
 OPTION_NAMES = ("target_score", "blind_nil", "nil_tricks_count", "mercy")
 
@@ -265,6 +269,7 @@ class Spades(base.Engine):
             "spades_broken": state.spades_broken,
             "trick": trick_view(state.leader, state.trick, SEATS),
             "last_trick": last_trick_view(state.last_trick, SEATS),
+            "hand_tricks": tricks_view(state.history, SEATS),
             "to_move": list(self.to_move(state)),
             "target_score": state.target_score,
             "options": options_of(state, OPTION_NAMES),
@@ -335,6 +340,7 @@ class Spades(base.Engine):
         return {**dump_fields(state, FIELDS), "options": options_of(state, OPTION_NAMES)}
 
     def load(self, data):
+        data = {"history": [], **data}  # stored before the hand's tricks were kept
         return set_options(load_fields(SpadesState, data, FIELDS), self.resolve_options(data["options"]), OPTION_NAMES)
 
 
@@ -370,6 +376,7 @@ def _deal(state: SpadesState, hand_number: int, dealer: int, deck: list[str] | N
     state.trick = ()
     state.leader = state.turn = first
     state.tricks_played = 0
+    state.history = ()
     state.spades_broken = False
     state.tricks = (0,) * SEATS
     # The old hand's cards are in the new hands now: showing its last trick would leak them.
@@ -408,6 +415,7 @@ def _played(state: SpadesState, seat: int, index: int) -> SpadesState:
     tricks[winner] += 1
     new.tricks = tuple(tricks)
     new.last_trick = (state.hand_number, state.leader, winner, trick)
+    new.history = state.history + ((state.leader, trick),)
     new.trick = ()
     new.leader = new.turn = winner
     new.tricks_played = state.tricks_played + 1
