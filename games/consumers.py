@@ -92,8 +92,7 @@ class TableConsumer(DirectDispatchConsumer):
 
     def _opening(self):
         table, seats = selectors.table_and_seats(self.table_id)
-        if recovery.resume_loaded(table=table, seats=seats) != recovery.Resumed(0, 0):
-            table = None  # a turn played inline (the embedded default): read it as it now is
+        recovery.resume_loaded(table=table, seats=seats)  # the turn's frame follows when it is played
         player_id = self._session_player_id()
         return player_id, self._audience_and_frame(player_id, arriving=True, table=table, seats=seats)
 

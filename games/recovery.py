@@ -68,7 +68,9 @@ _resumed_lock = threading.Lock()
 def resume_loaded(*, table: Table, seats: list[Seat]) -> Resumed:
     """One table from its rows already loaded, for a socket that connects or a page that
     loads: its bot turn as soon as it is due (the person is looking at it), its timer once
-    overdue. Reads nothing more."""
+    overdue. Reads nothing more, and plays nothing in the caller's thread: with the embedded
+    defaults the turn runs on a thread of its own, so the page or the socket answers at once
+    while an expert bot thinks (the move's frame follows over the socket)."""
     if table.status != Table.Status.PLAYING:
         return Resumed(0, 0)
     now = timezone.now()
@@ -79,7 +81,7 @@ def resume_loaded(*, table: Table, seats: list[Seat]) -> Resumed:
     timers = [(table.pk, seat.index, seat.deadline) for seat in seats
               if seat.deadline is not None and seat.deadline <= late
               and _first_in_a_while((table.pk, seat.index, seat.deadline.isoformat()))]
-    return _queue_again(bot_turns, timers)
+    return _queue_again(bot_turns, timers, elsewhere=True)
 
 
 def _first_in_a_while(key: tuple) -> bool:
@@ -94,15 +96,17 @@ def _first_in_a_while(key: tuple) -> bool:
 
 
 def _resume(tables, seats) -> Resumed:
-    return _queue_again(list(tables.values_list("pk", "seq")), list(seats.values_list("table_id", "index", "deadline")))
+    # The sweep (beat, or the embedded default's own thread) answers nobody: it may play inline.
+    return _queue_again(list(tables.values_list("pk", "seq")), list(seats.values_list("table_id", "index", "deadline")),
+                        elsewhere=False)
 
 
-def _queue_again(bot_turns, timers) -> Resumed:
-    for table_id, seq in bot_turns:
-        services.enqueue_bot_turn(table_id=table_id, seq=seq, countdown=0)  # late already: no spacing
+def _queue_again(bot_turns, timers, *, elsewhere: bool) -> Resumed:
+    for table_id, seq in bot_turns:  # late already: no spacing
+        services.enqueue_bot_turn(table_id=table_id, seq=seq, countdown=0, elsewhere=elsewhere)
     for table_id, index, deadline in timers:
-        scheduling.schedule("games.tasks.turn_timeout", countdown=0, table_id=table_id, seat_index=index,
-                            deadline=deadline.isoformat())
+        scheduling.schedule("games.tasks.turn_timeout", countdown=0, elsewhere=elsewhere, table_id=table_id,
+                            seat_index=index, deadline=deadline.isoformat())
     if bot_turns or timers:
         logger.info("resumed %d bot turns and %d turn timers", len(bot_turns), len(timers))
     return Resumed(bot_turns=len(bot_turns), timers=len(timers))

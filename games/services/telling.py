@@ -129,7 +129,8 @@ def bot_to_act(game: str, state, seats: list[Seat]) -> bool:
     return any(index in played for index in engine_for(game).to_move(state))
 
 
-def enqueue_bot_turn(*, table_id: int, seq: int, countdown: float | None = None) -> None:
-    """Bot plays are spaced by BOT_MOVE_DELAY so that people can follow them."""
+def enqueue_bot_turn(*, table_id: int, seq: int, countdown: float | None = None, elsewhere: bool = False) -> None:
+    """Bot plays are spaced by BOT_MOVE_DELAY so that people can follow them. ``elsewhere``:
+    never in the caller's thread (see ``scheduling.schedule``)."""
     scheduling.schedule("games.tasks.bot_turn", countdown=settings.BOT_MOVE_DELAY if countdown is None else countdown,
-                        table_id=table_id, seq=seq)
+                        elsewhere=elsewhere, table_id=table_id, seq=seq)

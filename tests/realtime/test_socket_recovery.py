@@ -36,6 +36,13 @@ async def test_a_socket_that_connects_plays_the_bot_turn_its_table_lost(settings
 
     socket = await connect(table.pk, player)
     frames = await drain(socket)
+    # The socket opened without playing the turn in its thread (an expert may think a second):
+    # the turn is queued to run now, elsewhere, and its frame follows.
+    assert await database_sync_to_async(seq_of)(table) == seq
+    (delay, _, _), = delayed_tasks.pending
+    assert delay == 0
+    await database_sync_to_async(delayed_tasks.run)()
+    frames += await drain(socket)
     assert await database_sync_to_async(seq_of)(table) == seq + 1
     assert int(SEQ.search(frames[-1]).group(1)) == seq + 1, "and the socket shows the move"
     await socket.disconnect()

@@ -89,13 +89,21 @@ def test_a_server_stopped_between_commit_and_queue_leaves_a_turn_the_sweep_finds
     assert table.seq == seq + 1
 
 
-def test_opening_the_table_again_resumes_its_due_bot_at_once(spaced_bots, delayed_tasks, client):
+def test_opening_the_table_again_resumes_its_due_bot_at_once_on_a_thread_of_its_own(spaced_bots, delayed_tasks,
+                                                                                    client):
     table, (me,) = started_table()
     table = play_to_a_bot_turn(table, me)
     seq = table.seq
     delayed_tasks.pending.clear()
     Table.objects.filter(pk=table.pk).update(bot_due_at=timezone.now() - timedelta(seconds=0.1))
-    client.get(f"/t/{table.pk}/")
+    assert client.get(f"/t/{table.pk}/").status_code == 200
+    # The page answered without playing the turn (an expert may think for a second): it is
+    # queued to run now, elsewhere.
+    table.refresh_from_db()
+    assert table.seq == seq
+    (delay, _, queued), = delayed_tasks.pending
+    assert delay == 0 and queued == {"kwargs": {"table_id": table.pk, "seq": seq}}
+    delayed_tasks.run()
     table.refresh_from_db()
     assert table.seq == seq + 1
 
@@ -195,7 +203,7 @@ def test_a_due_bot_turn_is_queued_again_once_for_many_sockets_arriving_together(
     # A reconnect storm: a hundred sockets of one table open within a second.
     outcomes = {recovery.resume_loaded(table=table, seats=seats) for _ in range(100)}
     assert outcomes == {recovery.Resumed(bot_turns=1, timers=0), recovery.Resumed(bot_turns=0, timers=0)}
-    assert queued == [{"table_id": table.pk, "seq": table.seq, "countdown": 0}]
+    assert queued == [{"table_id": table.pk, "seq": table.seq, "countdown": 0, "elsewhere": True}]
     # Once the window is over, a socket arriving asks again (the first may have been lost too).
     real_clock = time.monotonic
     monkeypatch.setattr(recovery.time, "monotonic", lambda: real_clock() + recovery.RESUMED_AGAIN_AFTER + 1)

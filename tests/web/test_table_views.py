@@ -200,7 +200,7 @@ def test_a_move_for_a_table_where_you_have_no_seat_is_forbidden(client):
     assert response.status_code == 403 and "no seat" in response.content.decode()
 
 
-def test_opening_a_table_resumes_a_bot_turn_that_was_lost(client, monkeypatch):
+def test_opening_a_table_resumes_a_bot_turn_that_was_lost(client, monkeypatch, delayed_tasks):
     from games.services import telling
 
     with monkeypatch.context() as lost:
@@ -209,5 +209,8 @@ def test_opening_a_table_resumes_a_bot_turn_that_was_lost(client, monkeypatch):
     table = Table.objects.get()
     assert table.seq == 0, "no bot has passed: their turns were lost"
     client.get(reverse("table", args=[table.pk]))
+    # Queued to run now on a thread of its own (held here), not in the page's request.
+    assert [delay for delay, _, _ in delayed_tasks.pending] == [0]
+    delayed_tasks.run()
     table.refresh_from_db()
     assert table.seq == 3
