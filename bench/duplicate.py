@@ -25,6 +25,18 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from games import catalogue  # noqa: E402
 
 
+def timed_choice(bot, view, legal, rng, think, times):
+    """The bot's move; a searching bot is handed ``think`` and its process time is added to
+    ``times`` when it had a choice to make."""
+    if not getattr(bot, "searches", False):
+        return bot.choose(view, legal, rng)
+    started = time.process_time()
+    move = bot.choose(view, legal, rng, **think)
+    if len(legal) > 1:
+        times.append(time.process_time() - started)
+    return move
+
+
 def _first_hand(slug, bots, seed, think):
     """Seat points of the first hand of a seeded match with ``bots`` seated, and the
     thinking times of the searching seats' moves with more than one choice."""
@@ -34,16 +46,8 @@ def _first_hand(slug, bots, seed, think):
     times = []
     while engine.hands_played(state) == 0 and not engine.is_over(state):
         seat = engine.to_move(state)[0]
-        bot, legal = bots[seat], engine.legal_moves(state, seat)
-        view = engine.view(state, seat)
-        if getattr(bot, "searches", False):
-            started = time.process_time()
-            move = bot.choose(view, legal, rng, **think)
-            if len(legal) > 1:
-                times.append(time.process_time() - started)
-        else:
-            move = bot.choose(view, legal, rng)
-        state = engine.apply(state, seat, move)
+        legal = engine.legal_moves(state, seat)
+        state = engine.apply(state, seat, timed_choice(bots[seat], engine.view(state, seat), legal, rng, think, times))
     return list(engine.outcome(state)["scores"]), times  # the match's totals, after its first hand
 
 

@@ -108,6 +108,27 @@ def seen_in(view: dict[str, Any]) -> Seen:
                 trick=[INDEX_OF[card] for _, card in view["trick"]["plays"]], leader=view["trick"]["leader"])
 
 
+def hands_sampler(seen: Seen, counts: Sequence[int], *, out: int = 0,
+                  known: Sequence[int] | None = None) -> Callable[[random.Random], list[int]]:
+    """A deal's ``sample`` for a trick game: every seat's hand as a mask, the seat's own as
+    it is, the others' dealt (``deal_unseen``) from the cards it has not seen, less ``out``
+    (cards out of play, such as a trump card turned up), by each seat's count in ``counts``
+    and the voids it showed; ``known[s]``: cards known to lie in seat ``s``'s hand (cards
+    this seat passed it), which it keeps."""
+    known = list(known) if known is not None else [0] * len(counts)
+    placed = 0
+    for mask in known:
+        placed |= mask
+    cards = [index for index in range(52) if (seen.unseen & ~out & ~placed) >> index & 1]
+    needs = [0 if seat == seen.seat else count - known[seat].bit_count() for seat, count in enumerate(counts)]
+
+    def sample(rng: random.Random) -> list[int]:
+        dealt = deal_unseen(cards, needs, seen.voids, rng)
+        return [seen.hand if seat == seen.seat else dealt[seat] | known[seat] for seat in range(len(counts))]
+
+    return sample
+
+
 @dataclass(frozen=True)
 class Searched:
     """What a search chose, and how: ``value`` per move (higher is better), deals sampled."""
@@ -120,24 +141,47 @@ class Searched:
 
 def search(legal_moves: Sequence[str], *, sample: Callable[[random.Random], Any],
            evaluate: Callable[[Any, str, random.Random], float], rng: random.Random,
-           deals: int, seconds: float | None = None) -> Searched:
+           deals: int, seconds: float | None = None, prefer: str | None = None, z: float = 0.0) -> Searched:
     """Every move of ``legal_moves`` evaluated in the same deals, ``sample(rng)`` each, by
     ``evaluate(deal, move, rng)`` (higher is better): up to ``deals`` deals, fewer if
-    ``seconds`` run out first (at least one deal always)."""
+    ``seconds`` run out first (at least one deal always).
+
+    With ``prefer`` (a legal move, such as the one the game's ``basic`` rules choose), the
+    best move replaces it only when its gain over it, deal by deal, is more than ``z``
+    standard errors: where moves differ by less than the deals can tell, the noise of many
+    estimates would otherwise choose a worse move as often as a better one."""
     started = time.perf_counter()
     totals = dict.fromkeys(legal_moves, 0.0)
+    gains = dict.fromkeys(legal_moves, 0.0)  # over ``prefer``, summed, and squared below
+    squares = dict.fromkeys(legal_moves, 0.0)
     done = 0
     while done < deals:
         deal = sample(rng)
-        for move in legal_moves:
-            totals[move] += evaluate(deal, move, rng)
+        values = {move: evaluate(deal, move, rng) for move in legal_moves}
+        for move, value in values.items():
+            totals[move] += value
+            if prefer is not None:
+                gain = value - values[prefer]
+                gains[move] += gain
+                squares[move] += gain * gain
         done += 1
         if seconds is not None and time.perf_counter() - started >= seconds:
             break
     value = {move: total / done for move, total in totals.items()}
     # Ties go to the first legal move, so the choice is the same wherever it runs.
     best = max(legal_moves, key=lambda move: value[move])
+    if prefer is not None and best != prefer and not _clearly_better(gains[best], squares[best], done, z):
+        best = prefer
     return Searched(move=best, value=value, deals=done, seconds=time.perf_counter() - started)
+
+
+def _clearly_better(gain: float, square: float, deals: int, z: float) -> bool:
+    """Whether a summed gain over ``deals`` deals is more than ``z`` standard errors above 0."""
+    if deals < 2:
+        return False
+    mean = gain / deals
+    variance = max(0.0, (square - deals * mean * mean) / (deals - 1))
+    return mean > z * (variance / deals) ** 0.5
 
 
 class SearchingBot:
@@ -151,6 +195,7 @@ class SearchingBot:
     blurb = "Thinks ahead: plays each card out over hundreds of deals of the cards it cannot see."
     searches = True
     deals = 400  # at most, per move; the time limit may stop it first
+    searched_phases = ("play",)  # the view's phases it searches in; basic plays the others
 
     basic_bot: type  # the game's basic bot's class
 
@@ -159,7 +204,7 @@ class SearchingBot:
 
     def choose(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
                seconds: float | None = None, deals: int | None = None) -> str:
-        if view["phase"] != "play" or len(legal_moves) == 1:
+        if view["phase"] not in self.searched_phases or len(legal_moves) == 1:
             return self._basic.choose(view, legal_moves, rng)
         return self.search(view, legal_moves, rng, seconds=seconds, deals=deals or self.deals).move
 

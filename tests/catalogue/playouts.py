@@ -224,3 +224,12 @@ def others_shuffled(state, seat: int, seed):
     shuffled = state.copy()
     shuffled.hands = type(state.hands)(hands)
     return shuffled
+
+
+def assert_the_move_depends_on_the_view_alone(engine, bot, state, shuffled, seat: int, seed, *, deals: int):
+    """``shuffled`` hides other cards elsewhere than ``state`` yet shows ``seat`` the same view:
+    a searching ``bot`` with the same seed chooses the same legal move from both."""
+    assert shuffled.hands != state.hands and engine.view(shuffled, seat) == engine.view(state, seat)
+    legal = engine.legal_moves(state, seat)
+    moves = [bot.choose(engine.view(s, seat), legal, random.Random(seed), deals=deals) for s in (state, shuffled)]
+    assert moves[0] == moves[1] and moves[0] in legal

@@ -67,3 +67,22 @@ def test_search_stops_when_its_time_is_up_after_one_deal_at_least():
     chosen = search(["a", "b"], sample=lambda rng: None, evaluate=lambda deal, move, rng: 1.0 if move == "b" else 0.0,
                     rng=random.Random(5), deals=10**9, seconds=0.0)
     assert chosen.deals == 1 and chosen.move == "b"
+
+
+def test_a_preferred_move_gives_way_only_to_a_gain_the_deals_can_tell():
+    def noisy(gain):
+        # "b" is the preferred move's value plus ``gain`` plus noise of its own in every deal.
+        return lambda deal, move, rng: deal[0] + (gain + deal[1] if move == "b" else 0.0)
+
+    def sample(rng):
+        return rng.gauss(0, 10), rng.gauss(0, 1)
+
+    def chosen(gain, z):
+        return search(["a", "b"], sample=sample, evaluate=noisy(gain), rng=random.Random(7), deals=400,
+                      prefer="a", z=z).move
+
+    # The deal's own luck (its first number) is the same for both moves and cancels in the pairs.
+    assert chosen(0.5, z=2.0) == "b"  # half a point, 400 deals of noise 1: ten standard errors
+    assert chosen(0.02, z=2.0) == "a"  # within the noise: the preferred move stays
+    assert chosen(0.02, z=0.0) == "b"  # without the margin the higher mean wins, noise or not
+    assert chosen(-0.5, z=0.0) == "a"

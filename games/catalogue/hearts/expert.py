@@ -18,7 +18,7 @@ from typing import Any
 from games.catalogue.hearts import playout
 from games.catalogue.hearts.bots import BasicBot
 from games.kit.cards import INDEX_OF, mask_of
-from games.kit.search import SearchingBot, deal_unseen, search, seen_in
+from games.kit.search import SearchingBot, hands_sampler, search, seen_in
 
 DIRECTION = {"left": 1, "right": 3, "across": 2, "none": 0}
 class ExpertBot(SearchingBot):
@@ -27,22 +27,14 @@ class ExpertBot(SearchingBot):
     def search(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
                seconds: float | None = None, deals: int | None = None):
         seen = seen_in(view)
-        me, mine, gone, trick, leader, voids = seen.seat, seen.hand, seen.gone, seen.trick, seen.leader, seen.voids
-        counts = list(view["hand_counts"])
+        me, gone, trick, leader = seen.seat, seen.gone, seen.trick, seen.leader
         known = [0] * playout.SEATS  # cards known to lie in a hand: the ones this seat passed
         direction = DIRECTION[view["pass_direction"]]
         if direction:
             known[(me + direction) % playout.SEATS] = mask_of(view["passed"]) & ~gone
-        needs = [0 if seat == me else counts[seat] - known[seat].bit_count() for seat in range(playout.SEATS)]
-        unseen = seen.unseen & ~known[0] & ~known[1] & ~known[2] & ~known[3]
-        cards = [index for index in range(52) if unseen >> index & 1]
         tricks_played = 13 - len(view["hand"])
         queen_rule = view["queen_breaks_hearts"]
         taken = tuple(view["points_this_hand"])
-
-        def sample(rng):
-            dealt = deal_unseen(cards, needs, voids, rng)
-            return [mine if seat == me else dealt[seat] | known[seat] for seat in range(playout.SEATS)]
 
         def evaluate(hands, move, rng):
             hand = playout.Hand(hands, trick=trick, leader=leader, tricks_played=tricks_played,
@@ -52,5 +44,5 @@ class ExpertBot(SearchingBot):
             scores = playout.play_out(hand, playout.basic_card, rng)
             return (sum(scores) - scores[me]) / 3 - scores[me]
 
-        return search(legal_moves, sample=sample, evaluate=evaluate, rng=rng,
-                      deals=deals or self.deals, seconds=seconds)
+        return search(legal_moves, sample=hands_sampler(seen, view["hand_counts"], known=known), evaluate=evaluate,
+                      rng=rng, deals=deals or self.deals, seconds=seconds)

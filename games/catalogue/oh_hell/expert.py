@@ -17,7 +17,7 @@ from typing import Any
 from games.catalogue.oh_hell import playout
 from games.catalogue.oh_hell.bots import BasicBot
 from games.kit.cards import INDEX_OF, mask_of
-from games.kit.search import SearchingBot, deal_unseen, search, seen_in
+from games.kit.search import SearchingBot, hands_sampler, search, seen_in
 
 
 class ExpertBot(SearchingBot):
@@ -26,18 +26,11 @@ class ExpertBot(SearchingBot):
     def search(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
                seconds: float | None = None, deals: int | None = None):
         seen = seen_in(view)
-        me, mine, seats = seen.seat, seen.hand, len(view["hand_counts"])
-        unseen = seen.unseen & ~mask_of([view["trump_card"]])
-        cards = [index for index in range(52) if unseen >> index & 1]
-        needs = [0 if seat == me else count for seat, count in enumerate(view["hand_counts"])]
+        me, seats = seen.seat, len(view["hand_counts"])
         trump = "CDHS".index(view["trump"])
         bids, taken = tuple(view["bids"]), tuple(view["tricks"])
         scoring = view["options"]["scoring"]
         others = seats - 1
-
-        def sample(rng):
-            dealt = deal_unseen(cards, needs, seen.voids, rng)
-            return [mine if seat == me else dealt[seat] for seat in range(seats)]
 
         def evaluate(hands, move, rng):
             hand = playout.Hand(hands, trump=trump, bids=bids, trick=seen.trick, leader=seen.leader,
@@ -47,5 +40,6 @@ class ExpertBot(SearchingBot):
             points = hand.points(scoring)
             return points[me] - (sum(points) - points[me]) / others
 
+        sample = hands_sampler(seen, view["hand_counts"], out=mask_of([view["trump_card"]]))
         return search(legal_moves, sample=sample, evaluate=evaluate, rng=rng,
                       deals=deals or self.deals, seconds=seconds)

@@ -18,7 +18,7 @@ from typing import Any
 from games.catalogue.spades import playout
 from games.catalogue.spades.bots import BasicBot
 from games.kit.cards import INDEX_OF
-from games.kit.search import SearchingBot, deal_unseen, search, seen_in
+from games.kit.search import SearchingBot, hands_sampler, search, seen_in
 
 
 class ExpertBot(SearchingBot):
@@ -27,16 +27,9 @@ class ExpertBot(SearchingBot):
     def search(self, view: dict[str, Any], legal_moves: list[str], rng: random.Random, *,
                seconds: float | None = None, deals: int | None = None):
         seen = seen_in(view)
-        me, mine = seen.seat, seen.hand
-        cards = [index for index in range(52) if seen.unseen >> index & 1]
-        needs = [0 if seat == me else count for seat, count in enumerate(view["hand_counts"])]
         bids, tricks = tuple(view["bids"]), tuple(view["tricks"])
         nil_tricks_count = view["options"]["nil_tricks_count"]
-        team = me % 2
-
-        def sample(rng):
-            dealt = deal_unseen(cards, needs, seen.voids, rng)
-            return [mine if seat == me else dealt[seat] for seat in range(playout.SEATS)]
+        team = seen.seat % 2
 
         def evaluate(hands, move, rng):
             hand = playout.Hand(hands, bids=bids, trick=seen.trick, leader=seen.leader, tricks=tricks,
@@ -46,5 +39,5 @@ class ExpertBot(SearchingBot):
             values = hand.team_values(nil_tricks_count=nil_tricks_count)
             return values[team] - values[1 - team]
 
-        return search(legal_moves, sample=sample, evaluate=evaluate, rng=rng,
+        return search(legal_moves, sample=hands_sampler(seen, view["hand_counts"]), evaluate=evaluate, rng=rng,
                       deals=deals or self.deals, seconds=seconds)

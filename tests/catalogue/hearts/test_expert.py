@@ -8,7 +8,7 @@ import pytest
 from games import catalogue
 from games.catalogue.hearts.expert import ExpertBot
 from games.kit.cards import INDEX_OF
-from tests.catalogue.playouts import others_shuffled
+from tests.catalogue.playouts import assert_the_move_depends_on_the_view_alone, others_shuffled
 
 hearts = catalogue.get("hearts").engine
 expert = catalogue.get("hearts").bot("expert")
@@ -31,11 +31,8 @@ def _into_the_hand(seed, *, tricks):
 def test_the_move_depends_on_the_view_alone(seed):
     state = _into_the_hand(seed, tricks=3 + seed % 4)
     seat = hearts.to_move(state)[0]
-    shuffled = others_shuffled(state, seat, seed)
-    assert shuffled.hands != state.hands and hearts.view(shuffled, seat) == hearts.view(state, seat)
-    legal = hearts.legal_moves(state, seat)
-    moves = [expert.choose(hearts.view(s, seat), legal, random.Random(seed), deals=60) for s in (state, shuffled)]
-    assert moves[0] == moves[1] and moves[0] in legal
+    assert_the_move_depends_on_the_view_alone(hearts, expert, state, others_shuffled(state, seat, seed), seat, seed,
+                                              deals=60)
 
 
 def test_every_legal_card_is_weighed_over_the_same_deals_and_the_best_is_played():

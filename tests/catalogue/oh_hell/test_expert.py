@@ -8,7 +8,7 @@ import pytest
 from games import catalogue
 from games.catalogue.oh_hell import playout
 from games.kit.cards import CARD_AT, INDEX_OF
-from tests.catalogue.playouts import others_shuffled
+from tests.catalogue.playouts import assert_the_move_depends_on_the_view_alone, others_shuffled
 
 oh_hell = catalogue.get("oh_hell").engine
 basic = catalogue.get("oh_hell").bot("basic")
@@ -56,8 +56,5 @@ def test_the_expert_s_move_depends_on_the_view_alone(seed):
         seat = oh_hell.to_move(state)[0]
         state = oh_hell.apply(state, seat, basic.choose(oh_hell.view(state, seat), oh_hell.legal_moves(state, seat), rng))
     seat = oh_hell.to_move(state)[0]
-    shuffled = others_shuffled(state, seat, seed)
-    assert shuffled.hands != state.hands and oh_hell.view(shuffled, seat) == oh_hell.view(state, seat)
-    legal = oh_hell.legal_moves(state, seat)
-    moves = [expert.choose(oh_hell.view(s, seat), legal, random.Random(seed), deals=40) for s in (state, shuffled)]
-    assert moves[0] == moves[1] and moves[0] in legal
+    assert_the_move_depends_on_the_view_alone(oh_hell, expert, state, others_shuffled(state, seat, seed), seat, seed,
+                                              deals=40)

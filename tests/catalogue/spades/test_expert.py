@@ -8,7 +8,7 @@ import pytest
 from games import catalogue
 from games.catalogue.spades import playout
 from games.kit.cards import CARD_AT, INDEX_OF
-from tests.catalogue.playouts import others_shuffled
+from tests.catalogue.playouts import assert_the_move_depends_on_the_view_alone, others_shuffled
 
 spades = catalogue.get("spades").engine
 basic = catalogue.get("spades").bot("basic")
@@ -79,11 +79,8 @@ def test_the_expert_s_move_depends_on_the_view_alone(seed):
         seat = spades.to_move(state)[0]
         state = spades.apply(state, seat, basic.choose(spades.view(state, seat), spades.legal_moves(state, seat), rng))
     seat = spades.to_move(state)[0]
-    shuffled = others_shuffled(state, seat, seed)
-    assert shuffled.hands != state.hands and spades.view(shuffled, seat) == spades.view(state, seat)
-    legal = spades.legal_moves(state, seat)
-    moves = [expert.choose(spades.view(s, seat), legal, random.Random(seed), deals=40) for s in (state, shuffled)]
-    assert moves[0] == moves[1] and moves[0] in legal
+    assert_the_move_depends_on_the_view_alone(spades, expert, state, others_shuffled(state, seat, seed), seat, seed,
+                                              deals=40)
 
 
 def test_the_view_keeps_the_hand_s_tricks_for_the_search():
