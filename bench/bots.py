@@ -19,7 +19,9 @@ pairs alone, and its pairs against ``elephant`` at two seats, each seat remember
 was shown. Hearts' and Oh Hell!'s ``expert`` (a search, ``bench/duplicate.py``): duplicate deals
 with seat rotation against three ``basic`` bots, beside ``basic`` in the same seats, the first
 hand (Oh Hell!: the first round, of 10 cards) only, with each searching move's thinking time
-(process time, median and p95). Matches are seeded, so the figures repeat;
+(process time, median and p95); Spades' the same with partnerships, every deal played from both
+sides. Gin Rummy's ``basic`` and ``expert`` against OpenSpiel's simple gin bot, OpenSpiel the
+referee, every deal from both seats (``bench/gin_openspiel.py``). Matches are seeded, so the figures repeat;
 only hands/s and thinking times depend on the machine. Every bot sees only its own seat's ``view``.
 """
 
@@ -174,6 +176,8 @@ def main():
     parser.add_argument("--games", nargs="*", metavar="SLUG", help="only these games' sections")
     parser.add_argument("--expert-deals", type=int, default=300, help="duplicate deals for the expert bots")
     parser.add_argument("--search-deals", type=int, default=400, help="sampled deals per expert move")
+    parser.add_argument("--gin-deals", type=int, default=1000,
+                        help="Gin Rummy deals against OpenSpiel's bot, each played from both seats")
     parser.add_argument("--jobs", type=int, default=os.cpu_count(), help="processes for the expert sections")
     args = parser.parse_args()
 
@@ -197,11 +201,18 @@ def main():
         random_gin = catalogue.get("gin_rummy").bot("random")
         print(f"\nGin Rummy, {args.hands} hands, seat 0 against a random bot")
         print(f"{'seat 0':<10}{'won':>7}{'lost':>7}{'void':>7}{'won %':>8}{'hands/s':>10}")
-        for level in reversed(catalogue.get("gin_rummy").bot_levels):
-            (won, lost), void, rate = gin_hands_won(
-                gin, [catalogue.get("gin_rummy").bot(level), random_gin], args.hands, args.seed
-            )
-            print(f"{level:<10}{won:>7}{lost:>7}{void:>7}{100 * won / args.hands:>8.1f}{rate:>10.0f}")
+        for bot in reversed(catalogue.get("gin_rummy").bots):
+            if getattr(bot, "searches", False):
+                continue  # measured below, against OpenSpiel's bot
+            (won, lost), void, rate = gin_hands_won(gin, [bot, random_gin], args.hands, args.seed)
+            print(f"{bot.level:<10}{won:>7}{lost:>7}{void:>7}{100 * won / args.hands:>8.1f}{rate:>10.0f}")
+        from bench import gin_openspiel  # needs pyspiel, the test extra's
+
+        print(f"\nGin Rummy against OpenSpiel's simple gin bot, {args.search_deals} sampled deals an expert move")
+        levels = gin_openspiel.default_levels()
+        gin_openspiel.report(gin_openspiel.against_openspiel(levels, args.gin_deals, args.seed,
+                                                             think={"deals": args.search_deals}, jobs=args.jobs),
+                             levels)
 
     if wanted("rummy"):
         rummy = catalogue.get("rummy").engine
@@ -223,6 +234,7 @@ def main():
             print(f"{name:<10}{mean:>13.1f}{half:>8.1f}{rate:>10.0f}")
         mean, half = mean_and_interval([a - b for a, b in zip(strong, weak, strict=True)])
         print(f"{'margin':<10}{mean:>13.1f}{half:>8.1f}")
+        expert_against_basic("spades", args, first_hand="first hands (team points)")
 
     if wanted("oh_hell"):
         oh_hell = catalogue.get("oh_hell")
@@ -290,10 +302,14 @@ def expert_against_basic(slug, args, *, first_hand):
     """The game's expert and basic over the same duplicate deals, the other seats basic."""
     game = catalogue.get(slug)
     lower = game.lower_is_better({})
-    print(f"\n{game.engine.name}, {args.expert_deals} deals each played from all "
-          f"{game.engine.players_by_default} seats by expert and by basic, the others basic;\n{first_hand} only, "
+    players = game.engine.players_by_default
+    teams = game.teams({}, players)
+    sides = ("both sides by an expert and by a basic partnership, the other side basic" if teams else
+             f"all {players} seats by expert and by basic, the others basic")
+    against = "the other team's" if teams else "the others' mean"
+    print(f"\n{game.engine.name}, {args.expert_deals} deals each played from {sides};\n{first_hand} only, "
           f"{args.search_deals} sampled deals a move; points ({'lower' if lower else 'higher'} is better) "
-          "and less the others' mean")
+          f"and less {against}")
     rows = duplicate(slug, ["expert", "basic"], "basic", args.expert_deals, args.seed,
                      think={"deals": args.search_deals}, jobs=args.jobs)
     report(rows, ["expert", "basic"], lower_is_better=lower)

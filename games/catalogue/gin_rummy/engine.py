@@ -129,7 +129,8 @@ class GinRummyState(GameState):
     Hands are 52-bit masks (aces low, see ``LABELS``); ``stock`` holds card indexes top
     first and ``discard_pile`` bottom first. After a knock the knocker's melds are in
     ``knock_melds`` (growing with the defender's layoffs) and the knocker's hand holds only
-    their deadwood. ``history`` holds one tuple per finished deal (``RECORD_KEYS``);
+    their deadwood. ``picked`` holds per seat the cards it took from the discard pile this
+    hand and holds still (both players saw them taken). ``history`` holds one tuple per finished deal (``RECORD_KEYS``);
     ``last_hand`` and ``final`` are JSON text, decoded afresh for each view, so no caller
     can reach into the state through them.
     """
@@ -448,6 +449,8 @@ class GinRummy(base.Engine):
             "discard_top": LABELS[pile[-1]] if pile else None,
             "up_card_passes": state.passes,
             "taken_from_discard": LABELS[state.taken.bit_length() - 1] if state.taken else None,
+            # Per seat, the cards it took from the discard pile this hand and holds still: both saw it.
+            "picked_up": [list(list_cards(picked)) for picked in state.picked],
             "knock_limit": state.knock_limit,
             "knock": _knock_view(state) if state.phase == LAYOFF else None,
             "last_hand": _decoded(state.last_hand),
@@ -513,6 +516,7 @@ class GinRummy(base.Engine):
 
     def load(self, data):
         options = self.resolve_options(data["options"])
+        data = {"picked": [[], []], **data}  # stored before the cards taken up were kept
         state = load_fields(GinRummyState, data, FIELDS)
         state.knock_limit_option = options["knock_limit"]
         state.oklahoma = options["oklahoma"]
@@ -524,7 +528,8 @@ class GinRummy(base.Engine):
         unseen = set(data["stock"])
         if data["phase"] not in (LAYOFF, OVER):  # after a knock both hands are on the table
             unseen = unseen.union(*(hand for other, hand in enumerate(data["hands"]) if other != seat))
-        seen = base.cards_named([data["taken"], data["last_hand"]])  # the up-card taken was face up
+        # Cards taken from the discard pile were face up, and both saw who took them.
+        seen = base.cards_named([data["taken"], data["picked"], data["last_hand"]])
         return (set(standard_deck()) - unseen) | seen
 
     def hand_summary(self, state):
@@ -619,6 +624,7 @@ FIELDS = {
     "taken": Field(lambda taken: LABELS[taken.bit_length() - 1] if taken else None,
                    lambda card: hand_mask([card]) if card else 0),
     "hands": each(LOW_MASK),
+    "picked": each(LOW_MASK),
     "stock": INDEXES,
     "discard_pile": INDEXES,
     "knocker": PLAIN,
@@ -714,6 +720,7 @@ def _deal(state: GinRummyState, hand_number: int, dealer: int, deck: list[str] |
     state.passes = 0
     state.stock_only = False
     state.taken = 0
+    state.picked = (0, 0)
     state.knocker = -1
     state.kind = ""
     state.knock_melds = ()
@@ -743,6 +750,9 @@ def _took_discard(state: GinRummyState, seat: int) -> GinRummyState:
     new.discard_pile = state.discard_pile[:-1]
     new.phase = DISCARD
     new.taken = 1 << card
+    picked = list(state.picked)
+    picked[seat] |= 1 << card
+    new.picked = tuple(picked)
     return new
 
 
@@ -754,6 +764,10 @@ def _discarded(state: GinRummyState, seat: int, index: int) -> GinRummyState:
     new.hands = tuple(hands)
     new.discard_pile = state.discard_pile + (index,)
     new.taken = 0
+    if state.picked[seat] >> index & 1:
+        picked = list(state.picked)
+        picked[seat] &= ~(1 << index)
+        new.picked = tuple(picked)
     if len(state.stock) <= WALL:
         record = _record(state.hand_number, state.dealer, "void", None, 0, None, None)
         new.history = state.history + (record,)

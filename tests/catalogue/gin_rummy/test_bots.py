@@ -14,8 +14,8 @@ def choice(state, level="basic"):
     return catalogue.get("gin_rummy").bot(level).choose(gin.view(state, seat), moves, random.Random(0))
 
 
-def test_levels_are_random_then_basic():
-    assert catalogue.get("gin_rummy").bot_levels == ["random", "basic"]
+def test_levels_are_random_basic_then_expert():
+    assert catalogue.get("gin_rummy").bot_levels == ["random", "basic", "expert"]
 
 
 def test_basic_takes_the_up_card_only_when_it_melds():
