@@ -1,7 +1,8 @@
 """Our basic bot against OpenSpiel's simple gin rummy bot through ``bench/gin_openspiel.py``.
 
 OpenSpiel referees: every action our moves are translated into must be among its legal
-actions, and every hand must reach its end (a knock, or a void hand at the wall).
+actions (``Table.play`` raises ``Mistranslation`` otherwise), and every hand must reach its
+end (a knock, or a void hand at the wall).
 """
 
 import random
@@ -16,19 +17,19 @@ DEALS = 10  # each from both seats: 20 hands
 
 
 def test_basic_plays_seeded_hands_against_the_simple_bot_from_both_seats(monkeypatch):
-    tables, legal = [], []
+    tables, actions = [], []
     make, play = gin_openspiel.Table.__init__, gin_openspiel.Table.play
 
     def made(table, deck):
         make(table, deck)
         tables.append(table)
 
-    def checked(table, action, why=""):
-        legal.append(action in table.state.legal_actions())
+    def counted(table, action, why=""):
+        actions.append(action)
         play(table, action, why)
 
     monkeypatch.setattr(gin_openspiel.Table, "__init__", made)
-    monkeypatch.setattr(gin_openspiel.Table, "play", checked)
+    monkeypatch.setattr(gin_openspiel.Table, "play", counted)
     bot = catalogue.get("gin_rummy").bot("basic")
     endings = []
     for deal in range(DEALS):
@@ -40,6 +41,6 @@ def test_basic_plays_seeded_hands_against_the_simple_bot_from_both_seats(monkeyp
             assert state.is_terminal()
             assert points == state.returns()[seat] == -state.returns()[1 - seat]
     assert len(tables) == 2 * DEALS
-    assert len(legal) > 20 * DEALS and all(legal)
+    assert len(actions) > 20 * DEALS  # every one of them legal where it was played
     assert any(ending.startswith("ours") for ending in endings)
     assert any(ending.startswith("theirs") for ending in endings)
