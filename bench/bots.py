@@ -20,7 +20,7 @@ was shown. Hearts' and Oh Hell!'s ``expert`` (a search, ``bench/duplicate.py``):
 with seat rotation against three ``basic`` bots, beside ``basic`` in the same seats, the first
 hand (Oh Hell!: the first round, of 10 cards) only, with each searching move's thinking time
 (process time, median and p95); Spades' the same with partnerships, every deal played from both
-sides; Crazy Eights' the same over the first round of a four-player table. Gin Rummy's ``basic`` and ``expert`` against OpenSpiel's simple gin bot, OpenSpiel the
+sides. Gin Rummy's ``basic`` and ``expert`` against OpenSpiel's simple gin bot, OpenSpiel the
 referee, every deal from both seats (``bench/gin_openspiel.py``). Matches are seeded, so the figures repeat;
 only hands/s and thinking times depend on the machine. Every bot sees only its own seat's ``view``.
 """
@@ -263,7 +263,6 @@ def main():
         print(f"{'basic':<10}{mean:>14.1f}{half:>8.1f}{won:>8.1f}{rate:>10.0f}")
         mean, half = mean_and_interval([others for _, _, others in games])
         print(f"{'random':<10}{mean:>14.1f}{half:>8.1f}")
-        expert_against_basic("crazy_eights", args, first_hand="first rounds")
 
     if wanted("shithead"):
         shithead = catalogue.get("shithead")
