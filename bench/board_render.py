@@ -19,17 +19,10 @@ import time
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
-os.environ.pop("DATABASE_URL", None)
-# As production draws them: DEBUG off (templates without debug information).
-os.environ.update(DEBUG="0", SECRET_KEY="bench-board-render", DEAL_SECRET="bench-board-render")
 
-import django  # noqa: E402
-from django.conf import settings  # noqa: E402
+import bench.in_memory_site  # noqa: E402, F401  (Django, before what needs it)
 
-settings.DATABASES["default"]["NAME"] = ":memory:"
-django.setup()
-
+# isort: split
 from django.core.management import call_command  # noqa: E402
 
 from tests.web import board_scenes  # noqa: E402

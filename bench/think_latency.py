@@ -22,16 +22,11 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsite.settings")
-os.environ.pop("DATABASE_URL", None)
-os.environ.update(DEBUG="0", SECRET_KEY="bench-think-latency", DEAL_SECRET="bench-think-latency")
 
-import django  # noqa: E402
+import bench.in_memory_site  # noqa: E402, F401  (Django, before what needs it)
+
+# isort: split
 from django.conf import settings  # noqa: E402
-
-settings.DATABASES["default"]["NAME"] = ":memory:"
-django.setup()
-
 from django.core.management import call_command  # noqa: E402
 
 from games import catalogue  # noqa: E402

@@ -21,11 +21,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.catalogue.gin_rummy.playout import basic_throw
 from games.kit.bots import RandomBot
-from games.kit.melds import INDEX, best_melds, card_value, deadwood, hand_mask, near
-
-# A lone card is thrown before a pair or near-run card worth up to this much more.
-PARTNER_WEIGHT = 6
+from games.kit.melds import INDEX, LABELS, best_melds, deadwood, hand_mask
 
 
 class BasicBot:
@@ -66,21 +64,8 @@ def _discard(view, hand, legal_moves):
         return gins[0]
     if endings:
         return min(endings, key=lambda move: (deadwood(hand & ~(1 << INDEX[move[-2:]])), move))
-    options = [move[8:] for move in legal_moves if move.startswith("discard ")]
-    melded = sum(best_melds(hand))
-    loose = [card for card in options if not melded & (1 << INDEX[card])]
-    if loose:
-        dead = [card for card in view["hand"] if not melded & (1 << INDEX[card])]
-        card = max(loose, key=lambda card: (_keep_score(card, dead), card))
-    else:
-        card = min(options, key=lambda card: (deadwood(hand & ~(1 << INDEX[card])), card))
-    return "discard " + card
-
-
-def _keep_score(card: str, dead: list[str]) -> int:
-    """Higher means throw it sooner: its points, less a bonus for a pair or near run."""
-    partnered = any(near(card, other) for other in dead)
-    return card_value(1 << INDEX[card]) - (PARTNER_WEIGHT if partnered else 0)
+    allowed = hand_mask(move[8:] for move in legal_moves if move.startswith("discard "))
+    return "discard " + LABELS[basic_throw(hand, allowed)]
 
 
 def _layoff(hand, legal_moves):

@@ -367,6 +367,7 @@ class GinRummy(base.Engine):
         new.hands = tuple(hands)
         if index is not None:
             new.discard_pile = state.discard_pile + (index,)
+            new.picked = _let_go(state.picked, seat, index)
         new.taken = 0
         new.knocker = seat
         new.kind = kind
@@ -764,10 +765,7 @@ def _discarded(state: GinRummyState, seat: int, index: int) -> GinRummyState:
     new.hands = tuple(hands)
     new.discard_pile = state.discard_pile + (index,)
     new.taken = 0
-    if state.picked[seat] >> index & 1:
-        picked = list(state.picked)
-        picked[seat] &= ~(1 << index)
-        new.picked = tuple(picked)
+    new.picked = _let_go(state.picked, seat, index)
     if len(state.stock) <= WALL:
         record = _record(state.hand_number, state.dealer, "void", None, 0, None, None)
         new.history = state.history + (record,)
@@ -777,6 +775,15 @@ def _discarded(state: GinRummyState, seat: int, index: int) -> GinRummyState:
     new.phase = DRAW
     new.turn = 1 - seat
     return new
+
+
+def _let_go(picked: tuple[int, int], seat: int, index: int) -> tuple[int, int]:
+    """The cards each seat took from the pile and holds, once ``seat`` has discarded ``index``."""
+    if not picked[seat] >> index & 1:
+        return picked
+    kept = list(picked)
+    kept[seat] &= ~(1 << index)
+    return tuple(kept)
 
 
 def _finish_knock(state: GinRummyState, defender_melds: tuple[int, ...]) -> None:

@@ -4,18 +4,19 @@ One deal only, from a moment of it to its end (a knock, gin, or the wall), with 
 words or match: its ``result`` is the hand's winner and points, as the engine scores them.
 Cards are the melds kit's indexes (aces low, suits CDHS, ``melds.LABELS``). The ``basic_*``
 policies are ``bots.BasicBot``'s rules of thumb one for one, equal choices broken as the
-bot breaks them (by the cards' labels); ``tests/catalogue/gin_rummy/test_expert.py`` plays
+bot breaks them (by the cards' labels); the discard, ``basic_throw``, is the bot's own; ``tests/catalogue/gin_rummy/test_expert.py`` plays
 seeded hands through this and the public ``apply`` and checks the two agree, and that the
 policies choose the bot's moves.
 """
 
 from __future__ import annotations
 
-from games.catalogue.gin_rummy.bots import PARTNER_WEIGHT
 from games.catalogue.gin_rummy.engine import BIG_GIN_BONUS, GIN_BONUS, HAND_SIZE, UNDERCUT_BONUS, WALL
 from games.kit.melds import LABELS, VALUE, best_melds, card_value, deadwood, fits
 
 OFFER, DRAW, DISCARD = "offer", "draw", "discard"
+# A lone card is thrown before a pair or near-run card worth up to this much more.
+PARTNER_WEIGHT = 6
 STOCK = 52 - 2 * HAND_SIZE - 1  # the stock's cards when a hand is dealt
 # The bot breaks ties between cards by their labels ("2C" < "AC" < "KC"): each index's place.
 LABEL_PLACE = tuple(sorted(LABELS).index(label) for label in LABELS)
@@ -170,7 +171,8 @@ def basic_discard(hand: Hand) -> tuple[str, int | None]:
 
 def basic_throw(mine: int, allowed: int) -> int:
     """The card of ``allowed`` basic discards from ``mine``: its highest lone deadwood, keeping
-    pairs and near runs; a card that breaks a meld only when every card does."""
+    pairs and near runs; a card that breaks a meld only when every card does. The ``basic``
+    bot throws by this too, so the search's playouts and the bot cannot drift apart."""
     melded = sum(best_melds(mine))
     loose = allowed & ~melded
     if loose:
