@@ -151,8 +151,12 @@ class TableConsumer(DirectDispatchConsumer):
         drawn once in this process for all its spectator sockets of the table."""
         if event["group"] != self.group:
             return
-        html, self.shown = await database_sync_to_async(frame_reuse.reused)(
-            ("change", self.table_id, event["change"]), self._audience_and_frame_now)
+        try:
+            html, self.shown = await database_sync_to_async(frame_reuse.reused)(
+                ("change", self.table_id, event["change"]), self._audience_and_frame_now)
+        except Table.DoesNotExist:  # gone since the change was sent: as a socket to no table is
+            await self.close(code=4404)
+            return
         await self.send(text_data=html + boards.spoken_part(event["spoken"]))
 
     async def seat_changed(self, event):

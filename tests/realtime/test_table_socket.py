@@ -276,6 +276,27 @@ async def test_a_table_gone_under_an_open_socket_closes_it_without_an_error(monk
     await socket.disconnect()
 
 
+async def test_a_spectator_told_of_a_change_to_a_table_since_gone_is_closed_without_an_error(monkeypatch):
+    from channels.layers import get_channel_layer
+
+    from games import realtime
+    from games.consumers import TableConsumer
+
+    def gone(self, *_, **__):
+        raise Table.DoesNotExist
+
+    table, _ = await database_sync_to_async(started_table)()
+    watcher = await connect(table.pk, await database_sync_to_async(create_guest)())
+    await drain(watcher)
+    monkeypatch.setattr(TableConsumer, "_audience_and_frame", gone)  # the table went after the change was sent
+    group = realtime.watch_group(table.pk)
+    await get_channel_layer().group_send(group, {"type": "table.changed", "group": group, "change": "gone",
+                                                 "spoken": {}})
+    output = await watcher.receive_output()
+    assert output == {"type": "websocket.close", "code": 4404}
+    await watcher.disconnect()
+
+
 async def test_frames_reach_a_socket_without_a_hop_to_the_sync_thread_each(monkeypatch):
     """Channels' dispatch closes stale connections on the sync thread before every message;
     the table socket's does not (its database calls do that themselves)."""
