@@ -8,7 +8,8 @@ default; PostgreSQL and Redis when ``DATABASE_URL`` and ``REDIS_URL`` are set), 
 pytest-django's test database, with bot turns played eagerly in the server process.
 
 The tests hold ``transactional_db``: whatever the server wrote is flushed after each test,
-so later tests in the same session start from empty tables.
+so later tests in the same session start from empty tables; the flush gives way to the
+server's transactions still running (``tests/e2e/flush.py``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+
+from tests.e2e import flush
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -200,6 +203,16 @@ def chromium():
             del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
         else:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
+
+
+@pytest.fixture(scope="package", autouse=True)
+def flush_gives_way_to_the_server():
+    """The flush after each test here yields to the server's transactions (tests/e2e/flush.py)."""
+    from django.test import TransactionTestCase
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(TransactionTestCase, "_fixture_teardown", flush.giving_way(TransactionTestCase._fixture_teardown))
+        yield
 
 
 @pytest.fixture
