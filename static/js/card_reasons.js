@@ -1,7 +1,10 @@
 // Why a card may not be played ("Wait for your turn.", "You must follow suit"): its note
 // (.card__why) shows under the card while it is hovered or focused, never over the player's
 // name above the hand, and is moved sideways just enough to stay on the screen (a card at
-// either end of a phone's hand would push a centred note off it).
+// either end of a phone's hand would push a centred note off it). A board drawn anew under a
+// pointer at rest puts a card under it that the player never pointed at: its note waits until
+// the pointer moves (else a card played with the mouse is followed, whenever a held-back card
+// slides under the pointer, by "Wait for your turn." on it).
 (function () {
   "use strict";
   var MARGIN = 4;
@@ -19,4 +22,15 @@
 
   document.addEventListener("mouseover", place);
   document.addEventListener("focusin", place);
+
+  // The browser moves :hover onto whatever a redraw puts under the pointer, without a mousemove.
+  var root = document.documentElement;
+  function resting() { root.classList.add("pointer-resting"); }
+  document.body.addEventListener("htmx:wsAfterMessage", resting);
+  document.body.addEventListener("htmx:afterSwap", resting);
+  document.addEventListener("mousemove", function (event) {
+    if (!root.classList.contains("pointer-resting")) return;
+    root.classList.remove("pointer-resting");
+    place(event);  // its note was hidden when the pointer came over it: placed now it shows
+  }, {passive: true});
 })();

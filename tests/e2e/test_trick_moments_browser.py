@@ -230,3 +230,18 @@ def test_the_wait_for_your_turn_tooltip_leaves_the_player_s_name_in_sight(open_p
     assert not waiting.evaluate(OVERLAP, ["#board .hand [data-card]:hover .card__why", "#board .me__name"])
     box = tooltip.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width, box  # on the screen, not cut off
+    # The board drawn anew, as a frame draws it, under the pointer at rest: the card now under it
+    # is hovered, but the player has not pointed at it, so its note waits for the pointer to move.
+    waiting.evaluate("""() => {
+      const board = document.getElementById("board");
+      board.outerHTML = board.outerHTML;
+      document.body.dispatchEvent(new CustomEvent("htmx:wsAfterMessage"));
+    }""")
+    expect(waiting.locator('#board .hand .card[aria-disabled="true"]:hover')).to_have_count(1)
+    expect(waiting.locator("#board .card__why:visible")).to_have_count(0)
+    here = waiting.locator('#board .hand .card[aria-disabled="true"]:hover').bounding_box()
+    waiting.mouse.move(here["x"] + here["width"] / 2 + 2, here["y"] + here["height"] / 2)
+    moved = waiting.locator("#board .hand .card:hover .card__why")
+    expect(moved).to_be_visible()
+    box = moved.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width, box  # placed when it came to show
