@@ -201,8 +201,9 @@ def main():
         random_gin = catalogue.get("gin_rummy").bot("random")
         print(f"\nGin Rummy, {args.hands} hands, seat 0 against a random bot")
         print(f"{'seat 0':<10}{'won':>7}{'lost':>7}{'void':>7}{'won %':>8}{'hands/s':>10}")
+        searching = catalogue.get("gin_rummy").searching_levels
         for bot in reversed(catalogue.get("gin_rummy").bots):
-            if getattr(bot, "searches", False):
+            if bot.level in searching:
                 continue  # measured below, against OpenSpiel's bot
             (won, lost), void, rate = gin_hands_won(gin, [bot, random_gin], args.hands, args.seed)
             print(f"{bot.level:<10}{won:>7}{lost:>7}{void:>7}{100 * won / args.hands:>8.1f}{rate:>10.0f}")

@@ -59,7 +59,7 @@ def _partners(card: int) -> list[int]:
     return pairs
 
 
-def _with_partners(theirs: int, picked: list[int], seen: int, size: int, rng: random.Random) -> int:
+def _with_partners(theirs: int, picked, seen: int, size: int, rng: random.Random) -> int:
     """``theirs`` with, for each card it took from the pile, two cards it melds with, unless
     it holds them: a card is taken to make a meld. Partners are its own or cards not seen."""
     for card in picked:
@@ -79,7 +79,7 @@ def _their_hand(known: int, unseen: list[int], *, size: int, drawn: int, stock: 
     the stock's ``stock`` cards, from the ``unseen`` ones: the hand shaped by ``drawn`` draws
     from the stock, each followed by ``basic``'s discard (never a known card or its partners),
     the discard put back among the cards unseen."""
-    theirs = kept = _with_partners(known, [index for index in range(52) if known >> index & 1], seen, size, rng)
+    theirs = kept = _with_partners(known, playout.indexes(known), seen, size, rng)
     rest = [index for index in unseen if not theirs >> index & 1]
     rng.shuffle(rest)
     room = size - theirs.bit_count()

@@ -37,7 +37,8 @@ def _near_masks() -> tuple[int, ...]:
 NEAR = _near_masks()
 
 
-def _cards(mask: int):
+def indexes(mask: int):
+    """The card indexes of a mask, lowest first."""
     while mask:
         bit = mask & -mask
         mask ^= bit
@@ -156,7 +157,7 @@ def basic_discard(hand: Hand) -> tuple[str, int | None]:
         return "big gin", None
     if whole - 10 <= hand.limit:
         best = None
-        for card in _cards(allowed):
+        for card in indexes(allowed):
             if whole - VALUE[card] > hand.limit:
                 continue
             left = deadwood(mine & ~(1 << card))
@@ -177,9 +178,9 @@ def basic_throw(mine: int, allowed: int) -> int:
     loose = allowed & ~melded
     if loose:
         dead = mine & ~melded
-        return max(_cards(loose), key=lambda card: (
+        return max(indexes(loose), key=lambda card: (
             VALUE[card] - (PARTNER_WEIGHT if NEAR[card] & dead else 0), LABEL_PLACE[card]))
-    return min(_cards(allowed), key=lambda card: (deadwood(mine & ~(1 << card)), LABEL_PLACE[card]))
+    return min(indexes(allowed), key=lambda card: (deadwood(mine & ~(1 << card)), LABEL_PLACE[card]))
 
 
 def basic_layoffs(defender: int, melds: list[int]) -> int:
@@ -188,7 +189,7 @@ def basic_layoffs(defender: int, melds: list[int]) -> int:
     while True:
         now = deadwood(defender)
         best = None
-        for card in _cards(defender):
+        for card in indexes(defender):
             bit = 1 << card
             target = next((i for i, meld in enumerate(melds) if fits(meld, bit)), None)
             if target is None:

@@ -105,7 +105,11 @@ def _mask(cards):
     return sum(1 << INDEX[card] for card in cards.split())
 
 
-def test_gin_is_played_at_once_without_a_search():
+def test_gin_is_played_at_once_without_a_search(monkeypatch):
+    def no_search(*args, **kwargs):
+        raise AssertionError("gin was weighed")
+
+    monkeypatch.setattr(type(expert), "search", no_search)
     state = play(deal(KNOCKER, LOOSE, "4C"), "draw discard")
     legal = gin.legal_moves(state, 0)
     assert expert.choose(gin.view(state, 0), legal, random.Random(0), deals=1) == "gin KH"
