@@ -81,17 +81,22 @@ def winnable_number(engine, options: dict) -> int:
     return number
 
 
-def refill(*, game: str, options: dict, size: int = POOL_SIZE, attempts: int = 200) -> int:
-    """Solve random deals until the pool holds ``size``; returns how many were added."""
+def refill(*, game: str, options: dict, size: int = POOL_SIZE, attempts: int = 200,
+           seconds: float | None = None) -> int:
+    """Solve random deals until the pool holds ``size``, for at most ``seconds`` if given;
+    returns how many were added."""
     engine = catalogue.get(game).engine
     options = engine.resolve_options(options)
     variant = variant_of(engine, options)
+    # A chore must end in time: up to 200 tries of 5 s each is over a quarter of an hour.
+    deadline = None if seconds is None else time.monotonic() + seconds
     added = 0
     for _ in range(attempts):
-        if WinnableDeal.objects.filter(game=game, variant=variant).count() >= size:
+        left = SOLVE_SECONDS if deadline is None else min(deadline - time.monotonic(), SOLVE_SECONDS)
+        if left <= 0 or WinnableDeal.objects.filter(game=game, variant=variant).count() >= size:
             break
         number = random_number(engine)
-        length = _solution_length(engine, options, number)
+        length = _solution_length(engine, options, number, seconds=left)
         if length is None:
             continue
         try:
@@ -103,8 +108,10 @@ def refill(*, game: str, options: dict, size: int = POOL_SIZE, attempts: int = 2
     return added
 
 
-def refill_all() -> int:
-    """Top up the pool of every variant of every numbered game (the periodic task)."""
+def refill_all(*, seconds: float | None = None) -> int:
+    """Top up the pool of every variant of every numbered game (the periodic task), all of
+    them within ``seconds`` if given: pools left dry wait for the next run."""
+    deadline = None if seconds is None else time.monotonic() + seconds
     added = 0
     for game in catalogue.all():
         engine = game.engine
@@ -112,7 +119,10 @@ def refill_all() -> int:
             continue
         names = engine.winnability_options
         for values in product(*(engine.options[name][1] for name in names)):
-            added += refill(game=engine.slug, options=dict(zip(names, values, strict=True)))
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return added
+            added += refill(game=engine.slug, options=dict(zip(names, values, strict=True)), seconds=left)
     return added
 
 

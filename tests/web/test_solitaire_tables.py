@@ -131,7 +131,7 @@ def test_freecell_deal_1_is_won_by_following_hints_through_the_page(client):
 
 def test_the_periodic_refill_fills_every_variant_of_every_numbered_game(monkeypatch):
     sizes = []
-    monkeypatch.setattr(deals, "refill", lambda *, game, options: sizes.append((game, options)) or 1)
+    monkeypatch.setattr(deals, "refill", lambda *, game, options, seconds=None: sizes.append((game, options)) or 1)
     assert deals.refill_all() == len(sizes) == 6 + 1  # Klondike: draw 1|3 x passes 3; FreeCell: one pool
     assert ("freecell", {}) in sizes and ("klondike", {"draw": 3, "passes": 1}) in sizes
 
