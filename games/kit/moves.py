@@ -7,6 +7,10 @@ the same words whichever engine refused them:
     card = read_card(args[0])                       # "QX" -> IllegalMove("... the suit ...")
     chosen = read_cards(args, count=3, reason="Pass exactly three cards.")
     check_seat(seat, state.players)                 # seat 7 of 4 -> IllegalMove("There is no seat 7 ...")
+    count = read_number(word, reason="Bid 0 to 13.", highest=13)  # "²", "１", "14" -> IllegalMove
+
+Numbers are ASCII digits only, here and in every form (``whole_number``): ``str.isdigit()``
+is True for other scripts' digits, and ``int()`` raises on some ("²") and reads others ("１").
 
 ``VERBS`` maps each verb to the argument counts it takes (None: any count, checked where
 the verb is played, after the checks of the game's state that come first).
@@ -48,6 +52,28 @@ def read_move(
     if counts is not None and len(words) - 1 not in counts:
         raise IllegalMove(unknown.format(move=move))
     return verb, words[1:]
+
+
+# Longer than any number a move or a form carries, and short of int()'s limit on digits.
+MAX_DIGITS = 18
+
+
+def whole_number(text: Any) -> int | None:
+    """``text`` as a whole number if it is 1 to MAX_DIGITS ASCII digits and nothing else, else None.
+
+    No sign, spaces, underscores or other scripts' digits: ``int()`` takes all of those,
+    and ``"²".isdigit()`` is True though ``int("²")`` raises."""
+    if isinstance(text, str) and 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
+def read_number(word: str, *, reason: str, lowest: int = 0, highest: int | None = None) -> int:
+    """``word`` as a whole number from ``lowest`` to ``highest``; anything else is refused with ``reason``."""
+    number = whole_number(word)
+    if number is None or number < lowest or (highest is not None and number > highest):
+        raise IllegalMove(reason)
+    return number
 
 
 def check_seat(seat: Any, players: int) -> None:

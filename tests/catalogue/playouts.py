@@ -94,6 +94,38 @@ def near_misses(legal, earlier, rng):
     return misses + ["", "xyzzy"]
 
 
+# Other scripts' digits, 0 to 9. str.isdigit() is True for each; int() raises on some ("²")
+# and reads others ("１"). A move spells its numbers in ASCII digits only.
+OTHER_DIGITS = {
+    "superscript": "⁰¹²³⁴⁵⁶⁷⁸⁹",
+    "arabic-indic": "٠١٢٣٤٥٦٧٨٩",
+    "full-width": "０１２３４５６７８９",
+    "circled": "⓪①②③④⑤⑥⑦⑧⑨",
+    "devanagari": "०१२३४५६७८९",
+}
+
+
+def in_other_digits(move: str, digits: str) -> str:
+    """``move`` with each word that is a number spelt in ``digits`` instead."""
+    table = str.maketrans("0123456789", digits)
+    return " ".join(word.translate(table) if word.isdigit() else word for word in move.split())
+
+
+def check_numbers_refused(engine, state, data, *, seat, legal, rng):
+    """A listed move with its number in another script's digits is refused, changing nothing."""
+    for move in rng.sample(legal, min(3, len(legal))):
+        spelt = in_other_digits(move, rng.choice(list(OTHER_DIGITS.values())))
+        if spelt == move:
+            continue
+        try:
+            engine.apply(state, seat, spelt)
+        except IllegalMove as refusal:
+            assert isinstance(refusal.reason, str) and refusal.reason
+        else:
+            raise AssertionError(f"{spelt!r} is accepted: numbers are ASCII digits")
+        assert engine.dump(state) == data, f"refusing {spelt!r} changed the state"
+
+
 def check_moves(game, state, data, *, seat, players, earlier, rng):
     """Every listed move is accepted, near misses are refused (or are a listed move spelt
     another way), other seats may not act, and nothing changes the state it is given."""
@@ -118,6 +150,7 @@ def check_moves(game, state, data, *, seat, players, earlier, rng):
         else:
             assert result_key(engine, after) in results, f"{miss!r} is accepted but no listed move does that"
         assert engine.dump(state) == data, f"refusing {miss!r} changed the state"
+    check_numbers_refused(engine, state, data, seat=seat, legal=legal, rng=rng)
     for other in [*range(players + 1), -1]:
         if other in engine.to_move(state):
             continue

@@ -1,7 +1,7 @@
 import pytest
 
 from games.kit.engine import IllegalMove
-from games.kit.moves import read_card, read_cards, read_move
+from games.kit.moves import read_card, read_cards, read_move, read_number, whole_number
 
 VERBS = {"draw": (0, 1), "play": (1,), "meld": None}
 
@@ -64,3 +64,25 @@ def test_a_seat_the_table_has_not_is_refused():
     for seat in (4, -1, "0", None):
         with pytest.raises(IllegalMove, match="There is no seat"):
             check_seat(seat, 4)
+
+
+@pytest.mark.parametrize("text", ["0", "7", "12", "007"])
+def test_a_whole_number_is_ascii_digits(text):
+    assert whole_number(text) == int(text)
+
+
+# isdigit() is True for each of these; int() raises on some ("²", "⑤") and reads others ("１", "١").
+@pytest.mark.parametrize("text", ["²", "¹⁰", "١", "１", "⑤", "४", "1²", "", " 1", "1 ", "+1", "-1", "1_0", "1.0",
+                                  "0x1", "9" * 19, None, 3])
+def test_nothing_else_is_a_whole_number(text):
+    assert whole_number(text) is None
+
+
+def test_a_number_in_a_move_is_refused_outside_its_range_or_script_with_the_engines_reason():
+    assert read_number("3", reason="Bid 0 to 13.", highest=13) == 3
+    assert read_number("1", reason="At least one.", lowest=1) == 1
+    for word in ("14", "²", "１", "-1", "x", "9" * 5000):
+        with pytest.raises(IllegalMove, match="^Bid 0 to 13.$"):
+            read_number(word, reason="Bid 0 to 13.", highest=13)
+    with pytest.raises(IllegalMove, match="At least one."):
+        read_number("0", reason="At least one.", lowest=1)

@@ -38,7 +38,7 @@ from games.catalogue.cribbage.words import count_aloud
 from games.kit import engine as base
 from games.kit.cards import card_name, checked_deck, pip_value, shuffled, sort_cards, standard_deck
 from games.kit.engine import IllegalMove
-from games.kit.moves import check_seat, read_card, read_cards, read_move
+from games.kit.moves import check_seat, read_card, read_cards, read_move, read_number
 from games.kit.state import (
     PLAIN,
     TUPLE,
@@ -569,11 +569,11 @@ def _counted(state: CribbageState, step: dict[str, Any], *, claimed: int | None)
 
 
 def _claimed(state: CribbageState, word: str) -> CribbageState:
-    if not word.isdigit() or int(word) > HIGHEST_CLAIM:
-        raise IllegalMove(f"Claim your count as a number from 0 to {HIGHEST_CLAIM}, like 'claim 8'.")
+    claimed = read_number(word, highest=HIGHEST_CLAIM,
+                          reason=f"Claim your count as a number from 0 to {HIGHEST_CLAIM}, like 'claim 8'.")
     new = state.copy()
     step = _show_steps(state)[len(state.shows)]
-    if not _counted(new, step, claimed=int(word)):
+    if not _counted(new, step, claimed=claimed):
         _count_shows(new)
     return new
 

@@ -58,7 +58,7 @@ from typing import Any
 from games.kit import engine as base
 from games.kit.cards import RANKS, SUIT_WORDS, SUITS, card_name, checked_deck, standard_deck
 from games.kit.engine import IllegalMove
-from games.kit.moves import read_move
+from games.kit.moves import read_move, read_number, whole_number
 from games.kit.patience import Undo
 from games.kit.piles import RANK_VALUE, fits_on, foundation_takes, foundation_tops, moved_run, run_length
 from games.kit.state import GameState
@@ -85,9 +85,10 @@ def microsoft_deck(deal: int) -> list[str]:
 def parse_deal(seed: Any) -> int:
     """The deal number a seed names; ValueError for anything that is not 1..2**31-1."""
     text = str(seed).strip()
-    if not text.isdigit() or not 1 <= int(text) <= MAX_DEAL:
+    number = whole_number(text)
+    if number is None or not 1 <= number <= MAX_DEAL:
         raise ValueError(f"FreeCell seed must be a Microsoft deal number from 1 to {MAX_DEAL}, not {seed!r}")
-    return int(text)
+    return number
 
 
 def max_run(empty_cells: int, empty_columns: int) -> int:
@@ -221,8 +222,10 @@ class FreeCell(base.Engine):
             return "takes back a move"
         try:
             source, target = _place(words[1]), _place(words[2])
-            count = int(words[3]) if len(words) > 3 else 1
         except (IndexError, ValueError):
+            return "moves cards"
+        count = whole_number(words[3]) if len(words) > 3 else 1
+        if count is None:
             return "moves cards"
         where = _place_words(target)
         if state is not None:
@@ -387,9 +390,7 @@ def _checked_move(state: FreeCellState, words: list[str]) -> tuple[str, str, int
         ) from None
     count = None
     if len(words) == 3:
-        if not words[2].isdigit() or int(words[2]) < 1:
-            raise IllegalMove(f"{words[2]!r} is not a number of cards.")
-        count = int(words[2])
+        count = read_number(words[2], lowest=1, reason=f"{words[2]!r} is not a number of cards.")
     if source[0] == "f":
         raise IllegalMove("Cards never come back from the foundations.")
     if source == "c":

@@ -98,7 +98,7 @@ from games.kit.melds import (  # noqa: F401 (deadwood_after_discard: the engine'
     list_cards,
     meld_order,
 )
-from games.kit.moves import check_seat, read_card, read_cards, read_move
+from games.kit.moves import check_seat, read_card, read_cards, read_move, read_number
 from games.kit.state import PLAIN, TUPLE, Field, GameState, dump_fields, each, load_fields
 
 SEATS = 2
@@ -387,13 +387,9 @@ class GinRummy(base.Engine):
         if len(args) != 2:
             raise IllegalMove("Say 'layoff', a card and the number of the meld, like 'layoff 6S 0'.")
         index = _one_card(args[:1], "layoff")
-        try:
-            meld_number = int(args[1])
-        except ValueError:
-            meld_number = -1
-        if not 0 <= meld_number < len(state.knock_melds):
-            last = len(state.knock_melds) - 1
-            raise IllegalMove(f"There is no meld {args[1]}: the knocker's melds are numbered 0 to {last}.")
+        last = len(state.knock_melds) - 1
+        meld_number = read_number(args[1], highest=last,
+                                  reason=f"There is no meld {args[1]}: the knocker's melds are numbered 0 to {last}.")
         bit = 1 << index
         if not state.hands[seat] & bit:
             raise IllegalMove(f"You do not hold the {card_name(LABELS[index])}.")

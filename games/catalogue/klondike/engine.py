@@ -67,7 +67,7 @@ from __future__ import annotations
 from games.kit import engine as base
 from games.kit.cards import RANKS, SUITS, card_name, checked_deck, shuffled, standard_deck
 from games.kit.engine import IllegalMove
-from games.kit.moves import read_move
+from games.kit.moves import read_move, read_number
 from games.kit.patience import Undo
 from games.kit.piles import (
     drawn,
@@ -643,9 +643,7 @@ def _moved(state: KlondikeState, args: list[str]) -> _Table:
             raise IllegalMove(f"No face-up run of the {PILE_WORDS[index]} pile fits on the "
                               f"{PILE_WORDS[to]} pile.")
     else:
-        if not count_word.isdigit() or int(count_word) < 1:
-            raise IllegalMove(f"{count_word!r} is not a number of cards.")
-        count = int(count_word)
+        count = read_number(count_word, lowest=1, reason=f"{count_word!r} is not a number of cards.")
         if count > face_up:
             raise IllegalMove(f"The {PILE_WORDS[index]} pile has only {face_up} face-up "
                               f"card{'s' if face_up != 1 else ''}.")

@@ -21,7 +21,7 @@ from typing import Any
 from games.kit import engine as base
 from games.kit.cards import RANKS, card_name, shuffled, standard_deck
 from games.kit.engine import IllegalMove
-from games.kit.moves import check_seat, read_move
+from games.kit.moves import check_seat, read_move, read_number, whole_number
 from games.kit.state import PLAIN, TUPLE, GameState, dump_fields, load_fields, options_of, set_options
 
 PLAY, SHOWING, OVER = "play", "showing", "over"
@@ -133,10 +133,8 @@ class Memory(base.Engine):
             return _hidden(state)
         if state.phase == SHOWING:
             raise IllegalMove("Wait for the two cards to turn back.")
-        word = words[0]
-        if not word.isdigit() or int(word) >= len(state.layout):
-            raise IllegalMove(f"Positions go from 0 to {len(state.layout) - 1}: 'flip 12'.")
-        position = int(word)
+        position = read_number(words[0], highest=len(state.layout) - 1,
+                               reason=f"Positions go from 0 to {len(state.layout) - 1}: 'flip 12'.")
         if state.taken[position] is not None:
             raise IllegalMove("That pair is taken already: flip a face-down card.")
         if position in state.flipped:
@@ -172,8 +170,9 @@ class Memory(base.Engine):
         verb, _, rest = move.partition(" ")
         if verb == "hide":
             return "turns the two cards back"
-        if state is not None and rest.strip().isdigit() and int(rest) < len(state.layout):
-            return f"turns up the {card_name(state.layout[int(rest)])}"
+        position = whole_number(rest.strip())
+        if state is not None and position is not None and position < len(state.layout):
+            return f"turns up the {card_name(state.layout[position])}"
         return "turns up a card"
 
     def is_over(self, state):

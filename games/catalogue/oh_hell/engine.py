@@ -37,7 +37,7 @@ from games.kit.cards import (
     standard_deck,
 )
 from games.kit.engine import IllegalMove
-from games.kit.moves import check_seat
+from games.kit.moves import check_seat, read_number
 from games.kit.state import (
     MASK,
     PLAIN,
@@ -189,10 +189,9 @@ class OhHell(base.Engine):
     def _bid(self, state, seat, rest):
         if state.phase != BID:
             raise IllegalMove("The bidding is over for this round: play a card.")
-        if not rest.isdigit():
-            raise IllegalMove(f"Bid a number of tricks, 0 to {_size(state)}.")
+        bid = read_number(rest, reason=f"Bid a number of tricks, 0 to {_size(state)}.")
         new = state.copy()
-        new.bidding = state.bidding.bid(seat, int(rest), _choices(state), rule=_hook_rule(state))
+        new.bidding = state.bidding.bid(seat, bid, _choices(state), rule=_hook_rule(state))
         if new.bidding.over:
             new.phase = PLAY
         return new

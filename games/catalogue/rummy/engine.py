@@ -107,7 +107,7 @@ from games.kit.melds import (
     swapped,
     swaps_into,
 )
-from games.kit.moves import check_seat, read_card, read_move
+from games.kit.moves import check_seat, read_card, read_move, read_number, whole_number
 from games.kit.piles import rebuilt_stock
 from games.kit.state import PLAIN, TUPLE, TUPLES, Field, GameState, dump_fields, load_fields
 
@@ -297,9 +297,9 @@ class Rummy(base.Engine):
 
     def _layoff_or_swap(self, state, seat, verb, words):
         example = "layoff 6S 2" if verb == "layoff" else "swap 7S 2"
-        if len(words) != 2 or not words[1].isdigit():
+        if len(words) != 2:
             raise IllegalMove(f"Name a card and a meld number, like '{example}'.")
-        number = int(words[1])
+        number = read_number(words[1], reason=f"Name a card and a meld number, like '{example}'.")
         if number >= len(state.melds):
             raise IllegalMove(f"There is no meld {number} on the table.")
         if state.options["meld_before_layoff"] == "on" and not state.has_melded[seat]:
@@ -611,7 +611,8 @@ def _card_words(word: str) -> str:
 
 def _shown_number(word: str) -> str:
     """A meld's number as the board shows it: moves count from 0, people from 1."""
-    return str(int(word) + 1) if word.isdigit() else word
+    number = whole_number(word)
+    return word if number is None else str(number + 1)
 
 
 def _item_words(word: str) -> str:

@@ -33,7 +33,7 @@ from typing import Any
 from games.kit import engine as base
 from games.kit.cards import card_name, checked_deck, shuffled, sort_cards, standard_deck
 from games.kit.engine import IllegalMove
-from games.kit.moves import check_seat, read_card, read_move
+from games.kit.moves import check_seat, read_card, read_move, whole_number
 from games.kit.state import PLAIN, TUPLE, GameState, dump_fields, each, load_fields, options_of, set_options
 
 ORDER = "3456789TJQKA"  # the ranks a card must match or beat; twos and tens go on anything
@@ -385,10 +385,11 @@ def _picked_up(state: ShitheadState, seat: int) -> ShitheadState:
 
 def _blind(state: ShitheadState, seat: int, word: str) -> ShitheadState:
     slots = state.down[seat]
-    if not word.isdigit() or not 1 <= int(word) <= len(slots) or slots[int(word) - 1] is None:
+    number = whole_number(word)
+    if number is None or not 1 <= number <= len(slots) or slots[number - 1] is None:
         left = [str(slot + 1) for slot, card in enumerate(slots) if card is not None]
         raise IllegalMove(f"Turn over one of your face-down cards: {', '.join(left)}.")
-    slot = int(word) - 1
+    slot = number - 1
     card = slots[slot]
     new = state.copy()
     downs = list(state.down)

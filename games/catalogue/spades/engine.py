@@ -43,7 +43,7 @@ from games.kit.cards import (
     standard_deck,
 )
 from games.kit.engine import IllegalMove
-from games.kit.moves import check_seat
+from games.kit.moves import check_seat, whole_number
 from games.kit.state import (
     MASK,
     PLAIN,
@@ -228,7 +228,8 @@ class Spades(base.Engine):
         if state.phase != BID:
             raise IllegalMove("The bidding is over for this hand: play a card.")
         word = rest.lower()
-        bid: Any = int(word) if word.isdigit() else word
+        number = whole_number(word)
+        bid: Any = word if number is None else number  # a word: nil or blind nil
         if bid == BLIND_NIL and seat not in state.blind:
             raise IllegalMove("Blind nil is for a player whose team trails by 100 or more, before seeing a card.")
         if isinstance(bid, int) and bid not in NUMBER_BIDS:

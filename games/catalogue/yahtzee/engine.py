@@ -20,7 +20,7 @@ from games.catalogue.yahtzee.scoring import BOX_WORDS, BOXES, choices, upper_bon
 from games.kit import engine as base
 from games.kit.cards import seeded_below
 from games.kit.engine import IllegalMove
-from games.kit.moves import check_seat, read_move
+from games.kit.moves import check_seat, read_move, read_number
 from games.kit.state import (
     PLAIN,
     TUPLE,
@@ -199,9 +199,9 @@ def _rolled(state: YahtzeeState, words: list[str]) -> YahtzeeState:
     else:
         if not words:
             raise IllegalMove("Say which dice to roll again, by position from 0 to 4, like 'roll 0 2 4'.")
-        if not all(word.isdigit() and int(word) < DICE for word in words):
-            raise IllegalMove("Dice are numbered 0 to 4, from the left: 'roll 0 2 4'.")
-        positions = sorted({int(word) for word in words})
+        numbered = [read_number(word, highest=DICE - 1, reason="Dice are numbered 0 to 4, from the left: 'roll 0 2 4'.")
+                    for word in words]
+        positions = sorted(set(numbered))
         if len(positions) != len(words):
             raise IllegalMove("Name each die once.")
     new = state.copy()
