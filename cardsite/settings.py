@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -208,6 +209,14 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}
 # A task still running when the broker connection drops is stopped; its transaction rolls
 # back and games.recovery queues the turn again.
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Two queues, each served by worker processes of its own (README, Production; games.chores):
+# "play" for what a table waits on, "chores" for background work and any task not routed. A
+# chore can take minutes, and on one queue every table's next bot move waited behind it. A
+# worker started without -Q serves both (development); production gives each its -Q.
+CELERY_TASK_QUEUES = [Queue(name, Exchange(name), routing_key=name) for name in ("play", "chores")]
+CELERY_TASK_DEFAULT_QUEUE = "chores"
+CELERY_TASK_ROUTES = {f"games.tasks.{name}": {"queue": "play"}
+                      for name in ("bot_turn", "turn_timeout", "check_presence", "resume_due", "sweep_presence")}
 
 # A due bot turn or turn timer this many seconds late is taken for lost and queued again
 # (games.recovery); the sweep that looks for them runs every RESUME_SWEEP_SECONDS.
@@ -236,10 +245,18 @@ CELERY_BEAT_SCHEDULE = {
                    "options": {"expires": RESUME_SWEEP_SECONDS}},
     "sweep-presence": {"task": "games.tasks.sweep_presence", "schedule": PRESENCE_SWEEP_SECONDS,
                        "options": {"expires": PRESENCE_SWEEP_SECONDS}},
-    "refill-winnable-deals": {"task": "games.tasks.refill_all_winnable_deals", "schedule": 15 * 60.0},
+    # Chores: a run still queued when the next is due is dropped (expires), and a run never
+    # overlaps the one before it (games.chores.alone).
+    "refill-winnable-deals": {"task": "games.tasks.refill_all_winnable_deals", "schedule": 15 * 60.0,
+                              "options": {"expires": 15 * 60.0}},
     # Nightly: rate the day's rated games, then rebuild the leaderboards (server time, CELERY_TIMEZONE).
-    "rate-games": {"task": "stats.tasks.rate_games", "schedule": crontab(hour=3, minute=15)},
+    # Not begun within six hours, it waits for the next night, which rates those games too.
+    "rate-games": {"task": "stats.tasks.rate_games", "schedule": crontab(hour=3, minute=15),
+                   "options": {"expires": 6 * 3600.0}},
 }
+# A winnable-deal refill solves for at most this long a run (all pools together), well within
+# the 15 minutes between two runs; pools left low are topped up by the next.
+WINNABLE_REFILL_SECONDS = float(os.environ.get("WINNABLE_REFILL_SECONDS", "300"))
 
 # Seconds between consecutive bot moves, so people can follow the play.
 BOT_MOVE_DELAY = float(os.environ.get("BOT_MOVE_DELAY", "0.7"))

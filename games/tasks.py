@@ -1,6 +1,16 @@
-from celery import shared_task
+"""Celery tasks. Bot turns, turn timers, presence and the recovery sweep go to the "play"
+queue; the rest are chores, on a queue and workers of their own (games.chores)."""
 
-from games import deals, presence, recovery, services
+from celery import shared_task
+from django.conf import settings
+
+from games import catalogue, chores, deals, presence, recovery, services
+
+# Celery stops a refill its own bound (WINNABLE_REFILL_SECONDS) somehow missed, such as a
+# solver stuck in one call: softly first (the run rolls back its deal and lets go of its lock),
+# then by killing its process (the lock goes with the connection). Prefork workers only.
+REFILL_LIMITS = {"soft_time_limit": settings.WINNABLE_REFILL_SECONDS + 60,
+                 "time_limit": settings.WINNABLE_REFILL_SECONDS + 120}
 
 
 @shared_task(name="games.tasks.bot_turn", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -34,13 +44,23 @@ def sweep_presence() -> int:
     return presence.sweep()
 
 
-@shared_task(name="games.tasks.refill_winnable_deals", ignore_result=True)
+# Asked for when a deal is taken from a low pool: one a pool at a time, and a request still
+# queued a quarter of an hour later is dropped (the pool has been refilled, or will be).
+@shared_task(name="games.tasks.refill_winnable_deals", ignore_result=True, expires=15 * 60, **REFILL_LIMITS)
 def refill_winnable_deals(*, game: str, options: dict) -> int:
     """Keep a pool of proven-winnable deals ready for "Winnable deals only"."""
-    return deals.refill(game=game, options=options)
+    engine = catalogue.get(game).engine
+    pool = deals.variant_of(engine, engine.resolve_options(options))
+    with chores.alone(f"refill-winnable-deals:{game}:{pool}") as mine:
+        if not mine:
+            return 0  # another run is filling this pool
+        return deals.refill(game=game, options=options, seconds=settings.WINNABLE_REFILL_SECONDS)
 
 
-@shared_task(name="games.tasks.refill_all_winnable_deals", ignore_result=True)
+@shared_task(name="games.tasks.refill_all_winnable_deals", ignore_result=True, **REFILL_LIMITS)
 def refill_all_winnable_deals() -> int:
     """Periodic: every numbered game's winnable pools topped up before anyone asks."""
-    return deals.refill_all()
+    with chores.alone("refill-all-winnable-deals") as mine:
+        if not mine:
+            return 0  # the run before is still at it
+        return deals.refill_all(seconds=settings.WINNABLE_REFILL_SECONDS)
