@@ -45,16 +45,18 @@ def wait_for(condition, *, seconds: float, what: str):
 
 
 class Worker:
-    """``celery -A cardsite worker -B``: bot turns, and the beat that sends the recovery sweep."""
+    """``celery -A cardsite worker -B -Q play``: bot turns, and the beat that sends the recovery
+    sweep. The queues are production's (README): a worker that did not serve "play" would never
+    move a bot."""
 
-    def __init__(self, *, redis_url: str, log: Path, **settings: str) -> None:
+    def __init__(self, *, redis_url: str, log: Path, queues: str = "play", **settings: str) -> None:
         self.log = log
         env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": redis_url, "DEBUG": "1",
                "PYTHONUNBUFFERED": "1", **settings}
         self.output = log.open("ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "cardsite", "worker", "-B", "-P", "solo", "-l", "info",
-             "--without-mingle", "--without-gossip", "-s", str(log.with_suffix(".beat"))],
+             "--without-mingle", "--without-gossip", "-Q", queues, "-s", str(log.with_suffix(".beat"))],
             cwd=ROOT, env=env, stdout=self.output, stderr=subprocess.STDOUT, start_new_session=True)
 
     def text(self) -> str:

@@ -30,7 +30,8 @@ def wait_for(condition, *, seconds=30.0):
 def test_bots_finish_a_hand_through_the_worker(settings):
     settings.CELERY_TASK_ALWAYS_EAGER = False
     celery_app.control.purge()
-    with start_worker(celery_app, pool="solo", concurrency=1, perform_ping_check=False):
+    # The bots' own queue, as production's play workers serve it (README).
+    with start_worker(celery_app, pool="solo", concurrency=1, perform_ping_check=False, queues=["play"]):
         table, (player,) = started_table()
         while hearts.view(state_of(table), None)["hand_number"] == 1:
             wait_for(lambda: 0 in hearts.to_move(state_of(table)) or hearts.hands_played(state_of(table)) > 0)
