@@ -120,15 +120,18 @@ def move_answer(*, status: int, seq: int) -> str:
                        status, seq)
 
 
-def replay_board(table: Table, seats: list[Seat], state: State, *, last: bool) -> str:
+def replay_board(table: Table, seats: list[Seat], state: State, *, last: bool, seen_by: int | None = None) -> str:
     """One step of a finished game's replay: the public view, every seat's hand face up, no
-    moves; ``last`` is the game's final step (over even if it was given up, not won)."""
+    moves; ``last`` is the game's final step (over even if it was given up, not won).
+    ``seen_by``: only that seat's hand, for a deal still kept back (games.fairness)."""
     game = catalogue.get(table.game)
     engine = game.engine
+    shown = range(len(seats)) if seen_by is None else (seen_by,)
     context = {"table": table, "engine": engine, "replay": True, "viewer": SPECTATOR,
                "teams": game.teams(table.options, len(seats)),
                "seats": selectors.seats_around(seats, SPECTATOR), "view": engine.view(state, SPECTATOR),
-               "hands": [engine.view(state, index).get("hand", []) for index in range(len(seats))],
+               "hands": [engine.view(state, index).get("hand", []) if index in shown else []
+                         for index in range(len(seats))],
                "legal_moves": set(), "legal_json": "[]", "thinking": _thinking(game, table)}
     context |= _ending(game, table, state, over=engine.is_over(state) or last)
     return _draw(game, context)

@@ -1,12 +1,17 @@
 """Which deal a numbered game (Engine.deal_numbers) plays: the player's choice, a random
 one, one a solver proved winnable (from a pool a Celery task keeps filled, so nobody
 waits), or today's daily deal, the same for everyone; and the seed a number stands for.
+
+Only a number the player typed names a deal other tables can be dealt. A random deal, a
+pooled one and the daily deal have seeds of their own, named by no number (where numbers
+hide cards), so showing one table's seed at its end gives away no other table's cards
+(games.fairness says when each is shown).
 """
 
-import hashlib
 import hmac
 import secrets
 import time
+from dataclasses import dataclass
 from datetime import date
 from itertools import product
 
@@ -14,6 +19,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from games import catalogue, scheduling
+from games.kit import cards
 from games.models import DailyDeal, WinnableDeal
 
 POOL_SIZE = 20  # proven-winnable deals kept ready per game and variant
@@ -24,6 +30,28 @@ REQUEST_SECONDS = 3.0  # all the solving a page request may do before it answers
 
 class DealRefused(ValueError):
     pass
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A new table's deal: the number it shows (None for a deal no number names), its seed,
+    and the day when it is the daily deal."""
+
+    number: int | None
+    seed: str
+    daily: date | None = None
+
+
+def numbered(engine, number: int, *, daily: date | None = None) -> Deal:
+    return Deal(number, seed_for(engine, number), daily)
+
+
+def fresh(engine) -> Deal:
+    """A random deal. Where numbers hide cards it is a seed of its own, which no number names
+    and no other table is dealt; open numbers (FreeCell's) hide nothing, so it keeps one."""
+    if engine.deal_numbers_open:
+        return numbered(engine, random_number(engine))
+    return Deal(None, cards.new_seed())
 
 
 def seed_for(engine, number: int) -> str:
@@ -61,8 +89,9 @@ def random_number(engine) -> int:
     return numbers.start + secrets.randbelow(len(numbers))
 
 
-def winnable_number(engine, options: dict) -> int:
-    """A proven-winnable deal from the pool; if the pool is dry, one solved now."""
+def winnable_deal(engine, options: dict) -> Deal:
+    """A proven-winnable deal from the pool; if the pool is dry, one solved now. A pooled
+    deal goes to one table only: its row is taken under a lock and deleted."""
     variant = variant_of(engine, options)
     with transaction.atomic():
         deal = (WinnableDeal.objects.select_for_update(skip_locked=True)
@@ -74,11 +103,11 @@ def winnable_number(engine, options: dict) -> int:
         transaction.on_commit(lambda: scheduling.schedule(
             "games.tasks.refill_winnable_deals", countdown=1, game=engine.slug, options=options))
     if deal is not None:
-        return deal.number
-    number = _first_winnable(engine, options, (random_number(engine) for _ in range(20)))
-    if number is None:
+        return Deal(deal.number, deal.seed)
+    found = _first_winnable(engine, options, (fresh(engine) for _ in range(20)))
+    if found is None:
         raise DealRefused("No winnable deal could be found just now; try again in a moment.")
-    return number
+    return found
 
 
 def refill(*, game: str, options: dict, size: int = POOL_SIZE, attempts: int = 200,
@@ -95,13 +124,14 @@ def refill(*, game: str, options: dict, size: int = POOL_SIZE, attempts: int = 2
         left = SOLVE_SECONDS if deadline is None else min(deadline - time.monotonic(), SOLVE_SECONDS)
         if left <= 0 or WinnableDeal.objects.filter(game=game, variant=variant).count() >= size:
             break
-        number = random_number(engine)
-        length = _solution_length(engine, options, number, seconds=left)
+        deal = fresh(engine)
+        length = _solution_length(engine, options, deal.seed, seconds=left)
         if length is None:
             continue
         try:
             with transaction.atomic():
-                WinnableDeal.objects.create(game=game, variant=variant, number=number, solution_length=length)
+                WinnableDeal.objects.create(game=game, variant=variant, number=deal.number, seed=deal.seed,
+                                            solution_length=length)
         except IntegrityError:
             continue  # already in the pool
         added += 1
@@ -126,53 +156,53 @@ def refill_all(*, seconds: float | None = None) -> int:
     return added
 
 
-def daily_number(engine, options: dict, *, day: date) -> int:
-    """Today's deal: derived from the date, the first winnable one from there if a solver
-    can tell. Chosen once per day and variant, then read back."""
+def daily_deal(engine, options: dict, *, day: date) -> Deal:
+    """The day's deal: a random one, the first of a few a solver proves winnable if it can
+    tell. Chosen once per day and variant, then read back, so it is the same for everyone.
+    Not a number anyone could type: only the day's tables are dealt it."""
     variant = variant_of(engine, options)
     existing = DailyDeal.objects.filter(game=engine.slug, variant=variant, day=day).first()
-    if existing is not None:
-        return existing.number
-    digest = hashlib.sha256(f"{engine.slug}:{variant}:{day.isoformat()}".encode()).digest()
-    numbers = engine.deal_numbers
-    start = numbers.start + int.from_bytes(digest[:8], "big") % len(numbers)
-    following = (numbers.start + (start - numbers.start + offset) % len(numbers) for offset in range(20))
-    # Unproven if nothing from there is proven within the request's budget: still the same for all.
-    number = _first_winnable(engine, options, following) or start
-    try:
-        with transaction.atomic():
-            DailyDeal.objects.create(game=engine.slug, variant=variant, day=day, number=number)
-    except IntegrityError:  # another request chose it first: everyone gets the same deal
-        return DailyDeal.objects.get(game=engine.slug, variant=variant, day=day).number
-    return number
+    if existing is None:
+        candidates = [fresh(engine) for _ in range(20)]
+        # Unproven if none is proven within the request's budget: still the same for all.
+        chosen = _first_winnable(engine, options, candidates) or candidates[0]
+        try:
+            with transaction.atomic():
+                existing = DailyDeal.objects.create(game=engine.slug, variant=variant, day=day,
+                                                    number=chosen.number, seed=chosen.seed)
+        except IntegrityError:  # another request chose it first: everyone gets the same deal
+            existing = DailyDeal.objects.get(game=engine.slug, variant=variant, day=day)
+    if not existing.seed:  # a day chosen before seeds were kept: its number, as it was dealt
+        return numbered(engine, existing.number, daily=day)
+    return Deal(existing.number, existing.seed, day)
 
 
-def _first_winnable(engine, options: dict, numbers) -> int | None:
-    """The first of ``numbers`` proven winnable within REQUEST_SECONDS in all: a person is
+def _first_winnable(engine, options: dict, candidates) -> Deal | None:
+    """The first of ``candidates`` proven winnable within REQUEST_SECONDS in all: a person is
     waiting for the page, so the search gives up rather than keep them."""
     deadline = time.monotonic() + REQUEST_SECONDS
-    for number in numbers:
+    for deal in candidates:
         left = deadline - time.monotonic()
         if left <= 0:
             return None
-        if _solution_length(engine, options, number, seconds=min(left, SOLVE_SECONDS)) is not None:
-            return number
+        if _solution_length(engine, options, deal.seed, seconds=min(left, SOLVE_SECONDS)) is not None:
+            return deal
     return None
 
 
-def _solution_length(engine, options: dict, number: int, *, seconds: float = SOLVE_SECONDS) -> int | None:
-    state = engine.new_game(1, seed=seed_for(engine, number), options=options)
+def _solution_length(engine, options: dict, seed: str, *, seconds: float = SOLVE_SECONDS) -> int | None:
+    state = engine.new_game(1, seed=seed, options=options)
     moves = catalogue.get(engine.slug).winning_line(state, max_nodes=SOLVE_NODES, max_seconds=seconds)
     return None if moves is None else len(moves)
 
 
-def pick(engine, options: dict, *, typed: str = "", daily: bool = False, today: date) -> tuple[int, date | None]:
-    """The deal number for a new numbered game, and the day when it is the daily deal."""
+def pick(engine, options: dict, *, typed: str = "", daily: bool = False, today: date) -> Deal:
+    """The deal for a new numbered game."""
     if daily:
-        return daily_number(engine, options, day=today), today
+        return daily_deal(engine, options, day=today)
     if typed.strip():
-        return chosen_number(engine, typed), None
+        return numbered(engine, chosen_number(engine, typed))
     pool_option = catalogue.get(engine.slug).winnable_option
     if pool_option and options.get(pool_option):
-        return winnable_number(engine, options), None
-    return random_number(engine), None
+        return winnable_deal(engine, options)
+    return fresh(engine)

@@ -57,6 +57,8 @@ class Table(models.Model):
                          condition=Q(status="finished", rated=True)),
             # The recovery sweep asks every few seconds for bot turns that are overdue.
             models.Index(fields=["bot_due_at"], name="bot_due", condition=Q(bot_due_at__isnull=False)),
+            # A daily deal is shown once none of its day's tables plays it (games.fairness).
+            models.Index(fields=["game", "daily"], name="daily_tables", condition=Q(daily__isnull=False)),
         ]
 
     def __str__(self) -> str:
@@ -153,14 +155,17 @@ class GameResult(models.Model):
 
 
 class WinnableDeal(models.Model):
-    """A deal number a solver proved winnable, kept in a pool for "Winnable deals only".
+    """A deal a solver proved winnable, kept in a pool for "Winnable deals only".
 
     ``variant`` spells the options that decide winnability (Engine.winnability_options),
-    e.g. "draw=3,passes=unlimited". A deal leaves the pool when a table takes it."""
+    e.g. "draw=3,passes=unlimited". A deal leaves the pool when a table takes it. Its seed is
+    a random one of its own, so no other table is ever dealt it and its end may show it;
+    ``number`` only where numbers are open and hide nothing (FreeCell's)."""
 
     game = models.CharField(max_length=32)
     variant = models.CharField(max_length=64, blank=True)
-    number = models.PositiveBigIntegerField()
+    number = models.PositiveBigIntegerField(null=True, blank=True)
+    seed = models.CharField(max_length=64)
     solution_length = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -168,19 +173,24 @@ class WinnableDeal(models.Model):
         constraints = [models.UniqueConstraint(fields=["game", "variant", "number"], name="one_winnable_deal")]
 
     def __str__(self) -> str:
-        return f"{self.game} #{self.number} ({self.variant or 'standard'}), winnable"
+        return f"{self.game} deal {self.number or self.seed[:8]} ({self.variant or 'standard'}), winnable"
 
 
 class DailyDeal(models.Model):
-    """The deal everyone plays today, per game and variant; chosen once, on first ask."""
+    """The deal everyone plays today, per game and variant; chosen once, on first ask.
+
+    Its seed is a random one, named by no number anyone could type, so only the day's
+    tables are dealt it (games.fairness says when it is shown). ``number`` only where
+    numbers are open (FreeCell's), and on days chosen before seeds were kept here."""
 
     game = models.CharField(max_length=32)
     variant = models.CharField(max_length=64, blank=True)
     day = models.DateField()
-    number = models.PositiveBigIntegerField()
+    number = models.PositiveBigIntegerField(null=True, blank=True)
+    seed = models.CharField(max_length=64, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "variant", "day"], name="one_daily_deal")]
 
     def __str__(self) -> str:
-        return f"{self.game} daily deal of {self.day}: #{self.number}"
+        return f"{self.game} daily deal of {self.day}"

@@ -109,15 +109,16 @@ def play_now(request, game):
     proven-winnable one or a random one."""
     descriptor = catalogue.get(game)
     engine = descriptor.engine
-    number = daily = None
+    deal = None
     level = request.POST.get("bot_level") or None
     try:
         options = engine.resolve_options(_posted_options(engine, request.POST))
         if engine.deal_numbers:
-            number, daily = deals.pick(engine, options, typed=request.POST.get("deal", ""),
-                                       daily="daily" in request.POST, today=timezone.localdate())
-        table = services.play_now(game=game, player=request.player, options=options, deal_number=number,
-                                  daily=daily, bot_level=level)
+            deal = deals.pick(engine, options, typed=request.POST.get("deal", ""),
+                              daily="daily" in request.POST, today=timezone.localdate())
+        table = services.play_now(game=game, player=request.player, options=options, bot_level=level,
+                                  deal_number=deal and deal.number, seed=deal and deal.seed,
+                                  daily=deal and deal.daily)
     except (ValueError, services.TableError) as error:
         page = _game_page(request, game, code_error=getattr(error, "message", str(error)), status=400,
                           chosen=_posted_options(engine, request.POST), deal=request.POST.get("deal", ""))

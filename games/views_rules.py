@@ -4,6 +4,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
@@ -51,8 +52,12 @@ def fairness_page(request):
     if raw.isdigit() and len(raw) < 19:
         # Only a finished game: a running one's seed is its secret.
         table = Table.objects.filter(pk=int(raw), status=Table.Status.FINISHED).first()
+    today = timezone.localdate()
     return render(request, "rules/fair.html", {
         "games": [game.engine for game in catalogue.all()], "table": table,
         "commitment": fairness.commitment(table.seed) if table else "",
         "engine": catalogue.get(table.game).engine if table else None,
+        # A seed that other tables may still be dealt waits until none can (games.fairness).
+        "seed": table.seed if table and fairness.revealed(table, today=today) else "",
+        "kept_back": fairness.kept_back(table, today=today) if table else "",
     })

@@ -3,8 +3,10 @@
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from accounts.services import session_player_id
 from games import boards, catalogue, fairness, selectors
 from games.models import Table
 from stats import replay
@@ -17,7 +19,15 @@ def replay_page(request, table_id):
     if table is None or table.status != Table.Status.FINISHED:
         raise Http404("No finished game has that number.")
     engine = catalogue.get(table.game).engine
+    today, player_id = timezone.localdate(), session_player_id(request.session)
+    # A seed other tables may still be dealt is every card of theirs: kept back, and the
+    # replay with it, but for the table's own players (who saw the game as it was played).
+    if not fairness.may_replay(table, player_id=player_id, today=today):
+        return render(request, "stats/replay_kept.html", {
+            "table": table, "engine": engine, "why": fairness.kept_back(table, today=today)}, status=403)
+    revealed = fairness.revealed(table, today=today)
     seats = selectors.table_seats(table)
+    seen_by = None if revealed else next(seat.index for seat in seats if seat.player_id == player_id)
     moves = [replay.LoggedMove(seq=seq, seat=seat, move=move)
              for seq, seat, move in table.moves.order_by("seq").values_list("seq", "seat", "move")]
     total = len(moves)
@@ -35,8 +45,9 @@ def replay_page(request, table_id):
         "engine": engine,
         "frame": shown,
         # The game's own board, every hand face up; a finished game's last step is its end.
-        "board": boards.replay_board(table, seats, state, last=step == total),
-        "seed": table.seed,  # revealed: the game is over
+        "board": boards.replay_board(table, seats, state, last=step == total, seen_by=seen_by),
+        "seed": table.seed if revealed else "",
+        "kept_back": fairness.kept_back(table, today=today),
         "commitment": fairness.commitment(table.seed),
         "share_url": request.build_absolute_uri(_step_url(table, step)),
         "first_url": _step_url(table, 0),

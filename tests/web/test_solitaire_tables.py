@@ -79,21 +79,21 @@ def test_the_daily_deal_is_the_same_for_everyone_today(client):
 
 def test_the_daily_deal_depends_on_the_day_and_the_variant():
     options = klondike.resolve_options(None)
-    monday = deals.daily_number(klondike, options, day=date(2026, 11, 30))
-    assert deals.daily_number(klondike, options, day=date(2026, 11, 30)) == monday
-    assert deals.daily_number(klondike, options, day=date(2026, 12, 1)) != monday
+    monday = deals.daily_deal(klondike, options, day=date(2026, 11, 30))
+    assert deals.daily_deal(klondike, options, day=date(2026, 11, 30)) == monday
+    assert deals.daily_deal(klondike, options, day=date(2026, 12, 1)).seed != monday.seed
     draw3 = klondike.resolve_options({"draw": 3})
     assert DailyDeal.objects.filter(variant=deals.variant_of(klondike, draw3)).count() == 0
-    deals.daily_number(klondike, draw3, day=date(2026, 11, 30))
+    deals.daily_deal(klondike, draw3, day=date(2026, 11, 30))
     assert DailyDeal.objects.count() == 3
 
 
 def test_winnable_only_takes_a_proven_deal_from_the_pool(client, delayed_tasks):
     options = klondike.resolve_options({"winnable_only": True})
     assert deals.refill(game="klondike", options=options, size=2) == 2
-    pooled = set(WinnableDeal.objects.values_list("number", flat=True))
+    pooled = set(WinnableDeal.objects.values_list("seed", flat=True))
     table = new_game(client, **{"option:winnable_only": "True"})
-    assert table.deal_number in pooled and WinnableDeal.objects.count() == 1
+    assert table.seed in pooled and WinnableDeal.objects.count() == 1
     # The pool ran low: a refill was asked for, to run in the background.
     assert delayed_tasks.pending
 
