@@ -83,6 +83,7 @@ def test_the_daily_deal_is_kept_until_its_day_is_over_and_no_table_still_plays_i
     early, late, outsider = Client(), Client(), stranger()
     finished = new_game(early, daily="1")
     assert finished.deal_number is None  # no number to type: it is dealt on its day, by the button
+    assert "<span>Daily deal</span>" in early.get(f"/t/{finished.pk}/").content.decode()
     give_up(early, finished)
     # Every table of it is over, but the day is not: someone may yet be dealt it today.
     assert finished.seed not in shown(outsider, finished) + shown(early, finished)
