@@ -245,6 +245,21 @@ def open_page(browser, daphne_server):
         context.close()
 
 
+# A player's own stats page (stats/urls.py: u/<name>/stats/), where the header's "My stats" leads.
+STATS_URL = re.compile(r"/u/[^/]+/stats/$")
+
+
+def open_my_stats(page) -> None:
+    """Follow the header's "My stats" link and wait until the stats page has loaded.
+
+    The click only starts the navigation: a read right after it finds the page being left, or
+    a document with no style yet (``html`` with a transparent background). Nor does a visible
+    ``h1`` tell the new page, since a table has one too (for screen readers). ``wait_for_url``
+    waits for the new address and then for that page's load event."""
+    page.get_by_role("link", name="My stats").click()
+    page.wait_for_url(STATS_URL)
+
+
 # Error records (live_settings puts the level first) and crashes of threads outside logging.
 ERROR_RECORD = re.compile(r"^(?:ERROR|CRITICAL) \S+: .*$|^Exception in thread .*$", re.MULTILINE)
 

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from games import catalogue, deals
 from games.catalogue.klondike.engine import ENGINE as klondike
 from games.kit.cards import card_name
-from tests.e2e.conftest import CHROMIUM
+from tests.e2e.conftest import CHROMIUM, open_my_stats
 from tests.e2e.test_hearts_browser import TABLE_URL, move_response, settled_seq, wait_for_live_view
 
 pytestmark = pytest.mark.skipif(
@@ -74,8 +74,8 @@ def test_no_page_or_table_has_a_critical_or_serious_accessibility_violation(open
             found += violations(page)
         open_table(page, game)
         found += violations(page)
-    page.get_by_role("link", name="My stats").click()
-    expect(page.locator("h1")).to_be_visible()
+    open_my_stats(page)
+    expect(page.locator("h1")).to_have_text(re.compile(r"'s stats$"))
     found += violations(page)
     assert not found, f"{len(found)} accessibility violations:\n" + "\n".join(found)
 

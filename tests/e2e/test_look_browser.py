@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import CHROMIUM
+from tests.e2e.conftest import CHROMIUM, open_my_stats
 from tests.e2e.test_hearts_browser import choose_and_pass, move_response, settled_seq, wait_for_live_view
 from tests.e2e.test_patience_and_meld_browser import start_freecell_deal
 
@@ -197,7 +197,7 @@ def test_in_the_dark_every_page_and_table_keeps_its_text_contrast(open_page):
             check()
         open_table(page, game)
         check()
-    page.get_by_role("link", name="My stats").click()
+    open_my_stats(page)
     check()
     assert not found, f"{len(found)} nodes short of contrast in the dark:\n" + "\n".join(found)
 
