@@ -35,7 +35,7 @@ def read_move_frame(text: str | None) -> tuple[str, int]:
     ws-send sends the form's fields as text; other keys are ignored)."""
     try:
         frame = json.loads(text) if text is not None else None
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: arrays nested a thousand deep fit the size limit
         frame = None
     if not isinstance(frame, dict) or not isinstance(frame.get("move"), str):
         raise MoveFrameError("That was not a move: the table takes a move and the move number it was made at.")
@@ -76,25 +76,27 @@ class TableConsumer(DirectDispatchConsumer):
 
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        # One hop to the sync thread for the whole opening: the table, a due bot turn queued
-        # again (games.recovery), the session's Player and this audience's frame. A
-        # reconnect storm's cost is its hops and queries (bench/reconnect_storm.py).
+        # Listen for the Player's seat changes before reading their seat: a seat taken between
+        # the read and the listening would be heard by nobody, and the socket would stay among
+        # the spectators while its Player sat (issue 37). Two hops to the sync thread: the
+        # session, then the rest of the opening (the table, a due bot turn queued again by
+        # games.recovery, and this audience's frame); bench/reconnect_storm.py measures them.
+        await self._set_player(await database_sync_to_async(self._session_player_id)())
         try:
-            player_id, opening = await database_sync_to_async(self._opening)()
+            opening = await database_sync_to_async(self._opening)()
         except Table.DoesNotExist:
+            await self._set_player(None)
             await self.close(code=4404)
             return
         self.limit = FrameLimit(rate=settings.SOCKET_FRAMES_PER_SECOND, flood_drops=settings.SOCKET_FLOOD_DROPS)
         await self.accept()
-        await self._set_player(player_id)
         await self._enter(*opening)
         socket_keeper.keep(self)
 
     def _opening(self):
         table, seats = selectors.table_and_seats(self.table_id)
         recovery.resume_loaded(table=table, seats=seats)  # the turn's frame follows when it is played
-        player_id = self._session_player_id()
-        return player_id, self._audience_and_frame(player_id, arriving=True, table=table, seats=seats)
+        return self._audience_and_frame(self.player_id, arriving=True, table=table, seats=seats)
 
     async def receive(self, text_data=None, bytes_data=None):
         verdict = self.limit.admit()
@@ -147,15 +149,23 @@ class TableConsumer(DirectDispatchConsumer):
             await self.send(text_data=event["html"])
 
     async def table_changed(self, event):
-        """The table changed (spectators are told, not sent a board): this socket's board,
-        drawn once in this process for all its spectator sockets of the table."""
+        """The table changed (spectators are told, not sent a board): the spectators' board,
+        drawn once in this process for all its spectator sockets of the table.
+
+        Drawn for the spectators by construction, never for this socket's Player: whichever
+        socket hears the change first draws it for all of them, and its Player may have sat
+        down since it joined the group (the seat change still on its way). Such a socket
+        enters its seat's audience instead."""
         if event["group"] != self.group:
             return
         try:
-            html, self.shown = await database_sync_to_async(frame_reuse.reused)(
-                ("change", self.table_id, event["change"]), self._audience_and_frame_now)
+            html, self.shown, seated = await database_sync_to_async(frame_reuse.reused)(
+                ("change", self.table_id, event["change"], boards.SPECTATOR), self._spectators_frame)
         except Table.DoesNotExist:  # gone since the change was sent: as a socket to no table is
             await self.close(code=4404)
+            return
+        if self.player_id in seated:
+            await self._send_current_frame(arriving=True)
             return
         await self.send(text_data=html + boards.spoken_part(event["spoken"]))
 
@@ -232,7 +242,9 @@ class TableConsumer(DirectDispatchConsumer):
         html = frame_reuse.reused(boards.frame_key(table, seats, viewer), lambda: boards.board(table, seats, viewer))
         return realtime.group_for(self.table_id, viewer), html, (table.seq, table.status), viewer is not None
 
-    def _audience_and_frame_now(self):
-        _, html, shown, _ = self._audience_and_frame(self.player_id)
-        return html, shown
-
+    def _spectators_frame(self):
+        """The spectators' frame as the table stands, its (seq, status), and who is seated."""
+        table, seats = selectors.table_and_seats(self.table_id)
+        html = frame_reuse.reused(boards.frame_key(table, seats, boards.SPECTATOR),
+                                  lambda: boards.board(table, seats, boards.SPECTATOR))
+        return html, (table.seq, table.status), frozenset(seat.player_id for seat in seats if seat.player_id)

@@ -135,6 +135,8 @@ async def test_a_spectator_and_a_logged_out_session_cannot_move():
     json.dumps({"move": "pass 2C 3C 4C", "seq": True}),
     json.dumps({"move": "pass 2C 3C 4C", "seq": "٣"}),  # a digit, but not an ASCII one
     json.dumps({"move": "sing a song", "seq": 3}),  # well formed, not a move of the game
+    "[" * 1000 + "]" * 1000,  # within the size limit, nested past what the JSON reader recurses
+    '{"move": ' + "[" * 1000 + "]" * 1000 + "}",
 ])
 async def test_a_malformed_frame_is_refused_and_the_socket_plays_on(frame):
     table, (me,), (mine,) = await at_table()

@@ -298,7 +298,7 @@ async def test_a_spectator_told_of_a_change_to_a_table_since_gone_is_closed_with
     table, _ = await database_sync_to_async(started_table)()
     watcher = await connect(table.pk, await database_sync_to_async(create_guest)())
     await drain(watcher)
-    monkeypatch.setattr(TableConsumer, "_audience_and_frame", gone)  # the table went after the change was sent
+    monkeypatch.setattr(TableConsumer, "_spectators_frame", gone)  # the table went after the change was sent
     group = realtime.watch_group(table.pk)
     await get_channel_layer().group_send(group, {"type": "table.changed", "group": group, "change": "gone",
                                                  "spoken": {}})
