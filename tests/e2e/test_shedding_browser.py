@@ -17,6 +17,12 @@ pytestmark = pytest.mark.skipif(
 )
 
 MOST_TURNS = 120  # a round of four hands of five ends well within this many of one player's turns
+# The game is over, or the board offers the seat a move again.
+OVER_OR_OUR_MOVE = """() => {
+  const board = document.getElementById("board");
+  const form = board && board.querySelector("form[data-legal]");
+  return !!board && (!!board.dataset.over || (!!form && JSON.parse(form.dataset.legal).length > 0));
+}"""
 
 
 def test_a_guest_plays_a_whole_crazy_eights_round_against_bots(open_page):
@@ -103,8 +109,8 @@ def test_a_guest_plays_a_whole_shithead_game_against_bots(open_page):
         if board.get_attribute("data-over"):
             break
         legal = json.loads(page.locator("#board form[data-legal]").get_attribute("data-legal"))
-        if not legal:  # out already: the bots play on to the end
-            page.wait_for_timeout(200)
+        if not legal:  # out already: the bots play on to the end (the next frame, not a pause, is waited for)
+            page.wait_for_function(OVER_OR_OUR_MOVE)
             continue
         plays = [move for move in legal if move.startswith("play ")]
         blind = [move for move in legal if move.startswith("blind")]
