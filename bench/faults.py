@@ -3,12 +3,15 @@
     .venv/bin/python bench/faults.py                               # every fault, 10 runs each (~26 minutes)
     .venv/bin/python bench/faults.py --runs 1 --away-seconds 45    # a smoke run of every fault (~4 minutes)
     .venv/bin/python bench/faults.py --faults worker,redis --runs 3 --keep
+    .venv/bin/python bench/faults.py --faults chores --runs 3 --database cardsite_faults_h2
 
 The script brings up a production-like stack of its own on 127.0.0.1 and stops it at the end,
 on errors and on Ctrl-C too: a Redis server on a free port that keeps nothing (``--save ""``,
 no append-only file), the PostgreSQL database ``cardsite_faults`` (dropped, created again and
 migrated; the server at 127.0.0.1:5432 must be running, user postgres, trust auth), two Daphne
-processes, a Celery worker (prefork, ``-c 2``) and a Celery beat, all with DEBUG=1,
+processes, the Celery workers as the README runs them (one for the "play" queue, prefork ``-c 2``;
+one for the "chores" queue, ``-c 1`` at nice 10; ``--one-worker``: a single worker serving both
+queues, ``-c 2``, as the site ran before the queues were split) and a Celery beat, all with DEBUG=1,
 BOT_MOVE_DELAY=0.3 and AWAY_GRACE_SECONDS=20 (``--bot-delay``, ``--grace``). Each process is
 started in a session and process group of its own, so a kill reaches exactly that process and
 its children (a worker's pool) and nothing else; only those processes are ever signalled. They
@@ -21,7 +24,7 @@ stack to its log, then kill -9.
 People are guests (a cookie jar each) driven by aiohttp as a browser drives the site: the table
 page, a WebSocket to /ws/t/<id>/ that comes back within about 2 s whenever it drops (the delays
 of static/js/table.js), and their own legal moves, read from their newest board (a card button
-``name="move"``, or three ``data-pass-card`` cards while passing), POSTed to /t/<id>/move with
+``name="move"``, or while passing three of the ``data-select-card`` cards, sent as one ``pass`` move), POSTed to /t/<id>/move with
 the board's seq, the CSRF token and HX-Request as htmx sends them, at once (no thinking time).
 A move whose answer never came (its connection cut by a kill) is sent again, same seq and same
 move, every ``--retry-delay`` s until it is answered: the site applies a doubled request once.
@@ -31,7 +34,7 @@ three bots each, started with "Play now" to 150 points, a finished one replaced,
 spread over both Daphne processes) are mid-play; each injection comes 0.2-0.6 s after the
 previous one's observation window ended:
 
-- worker: kill -9 of the Celery worker's process group (main process and pool), started again
+- worker: kill -9 of the play worker's process group (main process and pool), started again
   ``--restart-after`` s later (1), as a supervisor would;
 - daphne-term: SIGTERM to a Daphne process right after it answered a person's move 204, started
   again once it has exited (the two processes take turns);
@@ -41,6 +44,17 @@ previous one's observation window ended:
 - redis: Redis stopped (SHUTDOWN NOSAVE and kill -9 in turn) and started again on the same port
   ``--restart-after`` s later; it kept nothing, so the queued and held tasks are gone and the
   site must recover from the database.
+
+And chores: bot turns while every chore is busy, against the same tables without chores
+(``--runs`` windows of ``--chores-seconds`` (40) each way; the quiet windows first, then the busy
+ones, since a chore once started runs to its bound). Before each busy window the winnable pools
+are emptied and the ratings cleared (so both chores have work), then sent through the broker as
+beat would send them: the periodic refill twice, two pools' refills (Klondike draw 1 and draw 3)
+and the nightly rating, over ``--rating-games`` (100,000) finished rated games generated at the
+start (bench/nightly.py's generator); and a Yahtzee strategy build
+(``manage.py build_yahtzee_strategy``, about 140 s of CPU, at nice 10 as the site's builder runs)
+is started unless one still runs. A bot turn's wait is the time from its ``Table.bot_due_at``
+(read with the tables every 0.1 s) to its Move row's ``created_at``: p50 / p95 / max per window.
 
 And two where a person's socket goes away for ``--away-seconds`` (120) at a table mid-play.
 Their runs play at the same time, each at a table of its own (both faults together, so 2 x runs
@@ -84,6 +98,7 @@ import argparse
 import asyncio
 import atexit
 import html as html_module
+import json
 import math
 import os
 import random
@@ -114,8 +129,9 @@ BIN = Path(sys.executable).parent
 PG_SERVER = "postgres://postgres@127.0.0.1:5432"
 
 PROCESS_FAULTS = ("worker", "daphne-term", "daphne-kill", "redis")
+CHORE_FAULTS = ("chores",)
 AWAY_FAULTS = ("away-alone", "away-shared")
-FAULTS = PROCESS_FAULTS + AWAY_FAULTS
+FAULTS = PROCESS_FAULTS + CHORE_FAULTS + AWAY_FAULTS
 BACK_MEANS = {
     "worker": "the new worker logs ready.",
     "daphne-term": "the new Daphne answers /healthz 200",
@@ -127,13 +143,13 @@ BACK_MEANS = {
 
 SEQ = re.compile(r'data-seq="(\d+)"')
 LEGAL_PLAY = re.compile(r'name="move" value="(play \w\w)"')
-# A hand card offered for passing: a button with data-pass-card, its data-card wherever it stands.
-PASS_CARD = re.compile(r'<button(?=[^>]*\bdata-pass-card\b)[^>]*\bdata-card="(\w\w)"')
-PASSING = 'data-pass-form="1"'
+# A hand card offered for passing: a button with data-select-card, its data-card wherever it stands.
+PASS_CARD = re.compile(r'<button(?=[^>]*\bdata-select-card\b)[^>]*\bdata-card="(\w\w)"')
+PASSING = 'data-verb="pass"'  # the pass button under the hand's cards to choose from
 OVER = 'class="final"'
 SELF_AWAY = re.compile(r'\(you\) <span class="badge badge--away">')
 TABLE_URL = re.compile(r"/t/(\d+)/")
-WORKER_READY = re.compile(r"celery@\S+ ready\.")
+WORKER_READY = re.compile(r"\w+@\S+ ready\.")  # celery@host, chores@host
 CELERY_STAMP = r"^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}): INFO/MainProcess\] "
 WORKER_CONNECTED = re.compile(CELERY_STAMP + r"Connected to redis", re.M)
 WORKER_RESUMED = re.compile(CELERY_STAMP + r"Resuming normal operations", re.M)
@@ -330,14 +346,23 @@ class Stack:
             for index, port in enumerate(self.ports)
         ]
         celery = str(BIN / "celery")
-        self.worker = Proc("worker", [celery, "-A", "cardsite", "worker", "-l", "info", "-c", "2"], self.env,
-                           workdir / "worker.log", site)
+        # The README's processes: bot turns on a worker of their own, chores on another at a lower
+        # CPU priority; --one-worker is one worker for both queues, as the site ran before.
+        queues = [] if args.one_worker else ["-Q", "play"]
+        self.worker = Proc("worker", [celery, "-A", "cardsite", "worker", *queues, "-l", "info", "-c", "2"],
+                           self.env, workdir / "worker.log", site)
+        self.chores = None if args.one_worker else Proc(
+            "chores", ["nice", "-n", "10", celery, "-A", "cardsite", "worker", "-Q", "chores", "-c", "1",
+                       "--prefetch-multiplier", "1", "-n", "chores@%h", "-l", "info"],
+            self.env, workdir / "chores.log", site)
+        self.build: Proc | None = None  # a Yahtzee strategy build, while the chores fault runs
         self.beat = Proc("beat", [celery, "-A", "cardsite", "beat", "-l", "info", "--schedule",
                                   str(workdir / "beat-schedule")], self.env, workdir / "beat.log", site)
         self.probe: aiohttp.ClientSession | None = None
 
     def processes(self) -> list[Proc]:
-        return [self.redis, *self.daphnes, self.worker, self.beat]
+        return [proc for proc in (self.redis, *self.daphnes, self.worker, self.chores, self.beat, self.build)
+                if proc is not None]
 
     def base_url(self, index: int) -> str:
         return f"http://127.0.0.1:{self.ports[index]}"
@@ -398,15 +423,16 @@ class Stack:
                 raise RuntimeError(f"{daphne.name} did not answer /healthz 200:\n{daphne.tail()}")
             await asyncio.sleep(0.05)
 
-    async def wait_worker(self, timeout: float = 60.0) -> float:
+    async def wait_worker(self, timeout: float = 60.0, worker: Proc | None = None) -> float:
+        worker = worker or self.worker
         deadline = time.monotonic() + timeout
         while True:
-            if WORKER_READY.search(self.worker.new_log()):
+            if WORKER_READY.search(worker.new_log()):
                 return time.time()
-            if not self.worker.alive():
-                raise RuntimeError(f"the worker exited:\n{self.worker.tail()}")
+            if not worker.alive():
+                raise RuntimeError(f"the {worker.name} worker exited:\n{worker.tail()}")
             if time.monotonic() > deadline:
-                raise RuntimeError(f"the worker did not log ready.:\n{self.worker.tail()}")
+                raise RuntimeError(f"the {worker.name} worker did not log ready.:\n{worker.tail()}")
             await asyncio.sleep(0.05)
 
 
@@ -538,6 +564,7 @@ class Monitor:
         self.watched = watched
         self.snapshot: dict[int, TableRow] = {}
         self.at = 0.0
+        self.dues: dict[tuple[int, int], float] = {}  # (table, seq) -> its bot_due_at, as last read
         self.tick = asyncio.Event()
         self.task: asyncio.Task | None = None
 
@@ -555,6 +582,9 @@ class Monitor:
                     print(f"monitor: {error!r}", file=sys.stderr)
                 else:
                     self.snapshot, self.at = snapshot, (before + time.time()) / 2
+                    for table_id, row in snapshot.items():
+                        if row.bot_due_at is not None:
+                            self.dues[(table_id, row.seq)] = row.bot_due_at
             tick, self.tick = self.tick, asyncio.Event()
             tick.set()
             await asyncio.sleep(0.1)
@@ -773,7 +803,8 @@ class Person:
         if PASSING in self.board:
             hand = PASS_CARD.findall(self.board)
             cards = [hand[index] for index in sorted(self.rng.sample(range(len(hand)), 3))]
-            return "pass " + " ".join(cards), [("verb", "pass")] + [("card", card) for card in cards]
+            move = "pass " + " ".join(cards)
+            return move, [("move", move)]  # one whole move string, as the page sends it
         move = self.rng.choice(LEGAL_PLAY.findall(self.board))
         return move, [("move", move)]
 
@@ -1146,6 +1177,159 @@ async def process_phase(bench: Bench, fault: str) -> list[Run]:
         print(f"  {run.label}: back {run.back_at - run.fault_at:.2f} s after the fault; "
               f"stuck {len(run.stuck)}; resumed/in sync see below; {run.how}", flush=True)
     return runs
+
+
+# -- the chores ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class ChoreWindow:
+    """Play watched for ``--chores-seconds``, with every chore busy or with none."""
+
+    busy: bool
+    index: int
+    started: float = 0.0
+    ended: float = 0.0
+    waits: list[float] = field(default_factory=list)  # each bot turn: its Move row's time less its due time
+    unseen: int = 0  # bot moves whose due time the monitor never read (skipped)
+    how: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"{'with chores' if self.busy else 'no chores'} #{self.index}"
+
+
+# Sent as beat and a taken deal send them (routed by name, to the chores queue): the periodic refill
+# twice (the second finds the first at it), two pools' own refills, and the nightly rating.
+CHORES_SENT = [
+    ("stats.tasks.rate_games", {}),
+    ("games.tasks.refill_all_winnable_deals", {}),
+    ("games.tasks.refill_all_winnable_deals", {}),
+    ("games.tasks.refill_winnable_deals", {"game": "klondike", "options": {"draw": 1}}),
+    ("games.tasks.refill_winnable_deals", {"game": "klondike", "options": {"draw": 3}}),
+]
+SEND_CHORES = """
+import json, sys
+import django
+django.setup()
+from cardsite.celery import app
+for name, kwargs in json.loads(sys.argv[1]):
+    app.send_task(name, kwargs=kwargs)
+"""
+CHORE_RECEIVED = re.compile(r"Task ((?:games\.tasks\.refill_\w+|stats\.tasks\.rate_games))\[[^]]+\] received")
+CLEAR_RATINGS = "TRUNCATE stats_leaderboardrow, stats_ratedmarker, stats_ratingsnapshot, stats_rating"
+
+
+def chores_received(stack: Stack) -> dict[str, int]:
+    """The chores each worker has been handed so far, by name (its log, since it started)."""
+    counts: dict[str, int] = {}
+    for proc in (stack.worker, stack.chores):
+        if proc is None:
+            continue
+        for name in CHORE_RECEIVED.findall(proc.new_log()):
+            short = name.rsplit(".", 1)[1]
+            counts[short] = counts.get(short, 0) + 1
+    return counts
+
+
+async def arm_chores(bench: Bench, window: ChoreWindow) -> None:
+    """Work for every chore: the pools emptied and the ratings cleared (unless a rating is being
+    written: then it is busy already), the chores sent, and a strategy build started."""
+    stack = bench.stack
+    notes = []
+    async with await psycopg.AsyncConnection.connect(stack.database_url, autocommit=True) as connection:
+        await connection.execute("SET lock_timeout = '2s'")
+        emptied = (await connection.execute("DELETE FROM games_winnabledeal")).rowcount
+        notes.append(f"{emptied} pooled deals taken out")
+        try:
+            await connection.execute(CLEAR_RATINGS)
+            notes.append("ratings cleared")
+        except psycopg.errors.LockNotAvailable:
+            notes.append("a rating still running (left to it)")
+    sender = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", SEND_CHORES, json.dumps(CHORES_SENT), cwd=str(stack.site), env=stack.env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+    _, errors = await asyncio.wait_for(sender.communicate(), 120)
+    if sender.returncode != 0:
+        raise RuntimeError(f"sending the chores failed:\n{errors.decode(errors='replace')[-2000:]}")
+    notes.append(f"sent {len(CHORES_SENT)} chores")
+    if stack.build is None or not stack.build.alive():
+        env = {**stack.env, "YAHTZEE_STRATEGY_FILE": str(stack.workdir / f"yahtzee-{window.index}.npy")}
+        stack.build = Proc("yahtzee-build", ["nice", "-n", "10", sys.executable, "manage.py",
+                                             "build_yahtzee_strategy"], env, stack.workdir / "yahtzee-build.log",
+                           stack.site)
+        stack.build.start()
+        notes.append(f"a Yahtzee strategy build started (pid {stack.build.process.pid})")
+    else:
+        notes.append("the Yahtzee strategy build still running")
+    window.how = "; ".join(notes)
+
+
+async def chore_window(bench: Bench, window: ChoreWindow) -> None:
+    """Play for ``--chores-seconds``; then each bot move of the window against its due time."""
+    await bench.ensure_slots()
+    window.started = time.time()
+    await asyncio.sleep(bench.args.chores_seconds)
+    window.ended = time.time()
+    await asyncio.sleep(1.0)  # the last moves committed and read
+    rows = await bench.db.fetch(
+        "SELECT table_id, seq, seat, created_at FROM games_move WHERE table_id = ANY(%s) "
+        "AND created_at >= to_timestamp(%s) AND created_at < to_timestamp(%s) ORDER BY created_at",
+        [sorted(bench.tables_used), window.started, window.ended])
+    people = {(person.table_id, person.seat) for person in bench.slots}
+    for table_id, seq, seat, created_at in rows:
+        if (table_id, seat) in people:
+            continue  # a person's move: nobody's wait
+        due = bench.monitor.dues.get((table_id, seq - 1))
+        if due is None:
+            window.unseen += 1
+        else:
+            window.waits.append(created_at.timestamp() - due)
+    received = chores_received(bench.stack)
+    window.how += ("; " if window.how else "") + "chores handed to workers so far: " + (
+        ", ".join(f"{name} {count}" for name, count in sorted(received.items())) or "none")
+
+
+async def chores_phase(bench: Bench) -> list[ChoreWindow]:
+    """The quiet windows first, then the busy ones: a chore once started runs to its bound."""
+    windows = []
+    for busy in (False, True):
+        for index in range(1, bench.args.runs + 1):
+            window = ChoreWindow(busy, index)
+            if busy:
+                await arm_chores(bench, window)
+                await asyncio.sleep(2.0)  # the chores under way
+            await chore_window(bench, window)
+            windows.append(window)
+            print(f"  {window.label}: {wait_line(window.waits)}; {window.how}", flush=True)
+    if bench.stack.build is not None:
+        bench.stack.build.stop()
+    return windows
+
+
+def wait_line(waits: list[float]) -> str:
+    if not waits:
+        return "no bot turns"
+    ordered = sorted(waits)
+    p95 = ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+    return (f"bot-turn wait p50 {statistics.median(ordered):.3f} s, p95 {p95:.3f} s, "
+            f"max {ordered[-1]:.3f} s (n={len(ordered)})")
+
+
+def report_chores(bench: Bench, windows: list[ChoreWindow]) -> None:
+    args = bench.args
+    layout = ("one worker serving both queues (-c 2)" if args.one_worker else
+              "a play worker (-Q play, -c 2) and a chores worker (-Q chores, -c 1, nice 10)")
+    print()
+    print(f"== bot turns with every chore busy and without, {args.runs} windows of {args.chores_seconds:g} s "
+          f"each, {args.tables} Hearts tables (a person and 3 bots each); {layout}; BOT_MOVE_DELAY="
+          f"{args.bot_delay:g}. Wait: a bot move's Move.created_at less its Table.bot_due_at")
+    for window in windows:
+        print(f"{window.label:<15} {wait_line(window.waits)}"
+              + (f"; {window.unseen} bot moves whose due time was not read" if window.unseen else ""))
+    for busy in (False, True):
+        waits = [wait for window in windows if window.busy == busy for wait in window.waits]
+        print(f"{'with chores' if busy else 'no chores'}, all windows: {wait_line(waits)}")
 
 
 # -- the away faults -----------------------------------------------------------------------------------------
@@ -1523,6 +1707,8 @@ def expected_seconds(args) -> float:
     for fault in args.faults:
         if fault in PROCESS_FAULTS:
             total += args.runs * (2.4 + down[fault] + args.observe + 0.5)
+    if "chores" in args.faults:
+        total += 60 + 2 * args.runs * (args.chores_seconds + 4)
     if any(fault in AWAY_FAULTS for fault in args.faults):
         total += 30 + 15 + args.away_seconds + args.observe
     return total + 15
@@ -1539,26 +1725,39 @@ async def run_all(args, stack: Stack) -> None:
         for daphne in stack.daphnes:
             daphne.start()
         stack.worker.start()
+        if stack.chores is not None:
+            stack.chores.start()
         stack.beat.start()
         await asyncio.gather(*(stack.wait_daphne(index) for index in range(len(stack.daphnes))),
-                             stack.wait_worker())
+                             stack.wait_worker(),
+                             *([stack.wait_worker(worker=stack.chores)] if stack.chores is not None else []))
         daphnes = ", ".join(f":{port} (pid {daphne.process.pid})"
                             for port, daphne in zip(stack.ports, stack.daphnes, strict=True))
         print(f"stack up: redis :{stack.redis_port} (pid {stack.redis.process.pid}), daphne {daphnes}, "
-              f"worker pid {stack.worker.process.pid}, beat pid {stack.beat.process.pid}", flush=True)
+              f"worker pid {stack.worker.process.pid}"
+              + (f", chores worker pid {stack.chores.process.pid}" if stack.chores is not None else "")
+              + f", beat pid {stack.beat.process.pid}", flush=True)
         bench.monitor.start()
         runs: list[Run] = []
         for fault in [fault for fault in args.faults if fault in PROCESS_FAULTS]:
             print(f"{fault}: {args.runs} runs", flush=True)
             runs += await process_phase(bench, fault)
+        windows = []
+        if "chores" in args.faults:
+            print(f"chores: {args.runs} windows of {args.chores_seconds:g} s without, then with", flush=True)
+            await bench.ensure_slots()
+            windows = await chores_phase(bench)
         for person in bench.slots:
             person.acting = False
         away = [fault for fault in args.faults if fault in AWAY_FAULTS]
         if away:
             print(f"{' and '.join(away)}: {args.runs} runs each, away {args.away_seconds:g} s", flush=True)
             runs += await away_phase(bench, away)
-        await account(bench, runs)
-        report(bench, runs)
+        if runs:  # the chores windows are accounted for by themselves
+            await account(bench, runs)
+            report(bench, runs)
+        if windows:
+            report_chores(bench, windows)
     finally:
         await bench.close()
         await db.close()
@@ -1588,6 +1787,12 @@ def parse_args(argv=None):
                         help="seconds before a cut move is sent again")
     parser.add_argument("--move-retry-seconds", type=float, default=60.0,
                         help="how long a move whose answer was cut is sent again")
+    parser.add_argument("--chores-seconds", type=float, default=40.0,
+                        help="seconds of play watched in each chores window, with chores and without")
+    parser.add_argument("--rating-games", type=int, default=100_000,
+                        help="finished rated games generated for the nightly rating to work on (chores)")
+    parser.add_argument("--one-worker", action="store_true",
+                        help="one Celery worker for both queues (-c 2), as before the queues were split")
     parser.add_argument("--database", default="cardsite_faults",
                         help="the PostgreSQL database (dropped first)")
     parser.add_argument("--seed", type=int, default=1, help="the people's random choices and timings")
@@ -1649,6 +1854,13 @@ def main(argv=None) -> int:
                        env=stack.env, check=True, timeout=300)
         took = time.monotonic() - began
         print(f"database {args.database} created and migrated in {took:.1f} s", flush=True)
+        if "chores" in args.faults and args.rating_games > 0:
+            subprocess.run([sys.executable, "bench/nightly.py", "--generate-only", "--games", str(args.rating_games),
+                            "--players", "2000", "--database-url", stack.database_url],
+                           cwd=site, env={**stack.env, "DEAL_SECRET": "bench-faults-only-deal-secret"},
+                           check=True, timeout=900, stdout=subprocess.DEVNULL)  # the generator runs DEBUG=0
+            print(f"{args.rating_games} finished rated games generated for the rating "
+                  f"({time.monotonic() - began - took:.1f} s)", flush=True)
         asyncio.run(run_all(args, stack))
         return 0
     except KeyboardInterrupt:

@@ -165,7 +165,7 @@ def generate(args) -> None:
                 started_at = finished_at - timedelta(minutes=rng.randint(5, 40))
                 seed = f"{rng.getrandbits(128):032x}"
                 tables.append((table_id, GAME, "{}", None, 0, "finished", False, None, 0, None, seed, None,
-                               None, True, started_at, started_at, finished_at))
+                               None, True, started_at, started_at, finished_at, ""))
                 four = rng.sample(player_ids, 4)
                 scores = [rng.randint(20, 120) for _ in range(4)]
                 hands = rng.randint(6, 20)
@@ -173,13 +173,13 @@ def generate(args) -> None:
                     rank = 1 + sum(other < score for other in scores)
                     seats.append((table_id, seat, player_id, "", None, None, None))
                     results.append((table_id, GAME, seat, player_id, "", score, rank, rank == 1, hands,
-                                    finished_at, None, None, "", None))
+                                    finished_at, None, None, "", None, ""))
             with transaction.atomic():
                 with raw.cursor() as copy_cursor:
                     with copy_cursor.copy(
                             "COPY games_table (id, game, options, state, seq, status, private, invite_code, "
                             "turn_seconds, host_id, seed, rematch_of_id, daily, rated, created_at, started_at, "
-                            "finished_at) FROM STDIN") as copy:
+                            "finished_at, empty_seat_level) FROM STDIN") as copy:
                         for row in tables:
                             copy.write_row(row)
                     with copy_cursor.copy(
@@ -189,7 +189,7 @@ def generate(args) -> None:
                             copy.write_row(row)
                     with copy_cursor.copy(
                             "COPY games_gameresult (table_id, game, seat, player_id, bot_level, score, rank, "
-                            "won, hands, finished_at, moves, undos, variant, seconds) FROM STDIN") as copy:
+                            "won, hands, finished_at, moves, undos, variant, seconds, mark) FROM STDIN") as copy:
                         for row in results:
                             copy.write_row(row)
             next_table += count
