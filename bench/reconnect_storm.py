@@ -151,7 +151,7 @@ def start_worker(env: dict, log_path: Path) -> subprocess.Popen:
     """A Celery worker for the bots' passes and plays during set-up (prod runs one too)."""
     with open(log_path, "ab") as log:
         return subprocess.Popen(
-            [str(BIN / "celery"), "-A", "cardsite", "worker", "--pool", "solo", "-l", "warning"],
+            [str(BIN / "celery"), "-A", "cardsite", "worker", "-Q", "play", "--pool", "solo", "-l", "warning"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )
 
