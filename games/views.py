@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, push_url, reswap, retarget
 
 from games import boards, catalogue, deals, fairness, invites, recovery, selectors, services
+from games.kit.moves import whole_number
 from games.models import Table
 
 
@@ -91,6 +92,12 @@ def join_by_link(request, table_id, code):
 INVITES_KEY = "invites"  # table id -> invite code this session was given
 
 
+def _form_number(text: str | None, *, empty):
+    """A form's number in ASCII digits (games.kit.moves.whole_number); ``empty`` when the
+    field is missing or blank, None when it is anything else."""
+    return empty if not text else whole_number(text)
+
+
 def _posted_options(engine, data) -> dict:
     """``option:<name>`` fields as the engine's own values: each posted text is matched
     against the option's choices (a text no choice spells is passed on, to be refused)."""
@@ -135,10 +142,9 @@ def play_now(request, game):
 def new_table(request, game):
     """A waiting room: private (invite link and code) unless listed among open tables."""
     engine = catalogue.get(game).engine
-    try:
-        turn_seconds = int(request.POST.get("turn_seconds") or 0)
-        players = int(request.POST.get("players") or engine.players_by_default)
-    except ValueError:
+    turn_seconds = _form_number(request.POST.get("turn_seconds"), empty=0)
+    players = _form_number(request.POST.get("players"), empty=engine.players_by_default)
+    if turn_seconds is None or players is None:
         return HttpResponseBadRequest("turn_seconds and players must be whole numbers")
     try:
         table = services.create_table(game=game, host=request.player, private=request.POST.get("listed") != "on",
@@ -171,9 +177,8 @@ def move(request, table_id):
     """A move from the table: ``move``, a whole move string (one the board listed in ``data-legal``,
     or on a patience table the move between two piles the player picked); never assembled here."""
     text = request.POST.get("move", "")
-    try:
-        seq = int(request.POST.get("seq", ""))
-    except ValueError:
+    seq = whole_number(request.POST.get("seq", ""))
+    if seq is None:
         return HttpResponseBadRequest("seq must be the table's move number")
     # The session's Player is read here, before the service locks the table row.
     player_id = request.player.pk
@@ -217,12 +222,13 @@ def join(request, table_id):
     """Take a seat; a private table wants its code (typed, or remembered from the invite link)."""
     typed = request.POST.get("code", "")
     chosen = request.POST.get("seat", "")
-    if chosen and not chosen.isdigit():
+    seat_index = whole_number(chosen) if chosen else None
+    if chosen and seat_index is None:
         return HttpResponseBadRequest("seat must be a seat number")
     try:
         if typed:
             invites.check_may_guess(request)
-        services.join_table(table_id=table_id, player=request.player, seat_index=int(chosen) if chosen else None,
+        services.join_table(table_id=table_id, player=request.player, seat_index=seat_index,
                             code=typed or request.session.get(INVITES_KEY, {}).get(str(table_id), ""))
     except invites.TooManyGuesses as refused:
         return _board_response(request, table_id, message=refused.message, status=429)
@@ -261,9 +267,8 @@ def leave(request, table_id):
 
 @require_POST
 def set_bot(request, table_id):
-    try:
-        seat_index = int(request.POST.get("seat", ""))
-    except ValueError:
+    seat_index = whole_number(request.POST.get("seat", ""))
+    if seat_index is None:
         return HttpResponseBadRequest("seat must be a seat number")
     try:
         services.set_bot(table_id=table_id, host=request.player, seat_index=seat_index,

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from games import catalogue, fairness, glossary
 from games.kit import rules_text
+from games.kit.moves import whole_number
 from games.models import Table
 
 
@@ -49,9 +50,10 @@ def fairness_page(request):
     """How to check a deal against its revealed seed; with ``?table=`` a finished table's own."""
     table = None
     raw = request.GET.get("table", "")
-    if raw.isdigit() and len(raw) < 19:
+    table_id = whole_number(raw)  # ASCII digits only: int() raises on "²" and reads "１"
+    if table_id is not None:
         # Only a finished game: a running one's seed is its secret.
-        table = Table.objects.filter(pk=int(raw), status=Table.Status.FINISHED).first()
+        table = Table.objects.filter(pk=table_id, status=Table.Status.FINISHED).first()
     today = timezone.localdate()
     return render(request, "rules/fair.html", {
         "games": [game.engine for game in catalogue.all()], "table": table,

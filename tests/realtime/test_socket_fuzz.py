@@ -1,15 +1,20 @@
 """The table socket takes no input: whatever path, headers and frames it is sent, it answers
-with a frame, a refusal or silence, and the tables stay as they were."""
+with a frame, a refusal or silence, and the tables stay as they were. A seated player's move
+with a number in another script's digits ("flip ²", "flip １") is refused on the socket with
+the engine's reason, never a close."""
 
 import pytest
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from cardsite.asgi import application
-from tests.web.tables import started_table
+from tests.realtime.test_socket_moves import message_of, send
+from tests.realtime.test_table_socket import connect, drain
+from tests.web.tables import snapshot, started_table
 from tests.web.test_fuzz import everything
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -59,3 +64,36 @@ def test_generated_socket_connections_and_frames_change_nothing(table, path, ori
     assert everything() == before
     if accepted:
         assert origin == b"http://127.0.0.1"
+
+
+# Other scripts' digits and numbers (superscripts, circled, full-width, Arabic-Indic...):
+# isdigit() is True for many of them, and int() raises on some and reads others.
+numbers = st.text(alphabet=st.characters(categories=("Nd", "No")), min_size=1, max_size=3).filter(
+    lambda text: not text.isascii())
+
+
+async def refused_on_the_socket(table, player, frames):
+    """Each frame is answered on the socket with a refusal and its reason; nothing changes."""
+    socket = await connect(table.pk, player)
+    await drain(socket)
+    before = await database_sync_to_async(snapshot)(table)
+    for frame in frames:
+        status, after, answered = await send(socket, frame)
+        assert status == 400 and message_of(answered), (frame, status)
+        assert after == before[1]
+    assert await database_sync_to_async(snapshot)(table) == before
+    await socket.disconnect()
+
+
+@pytest.fixture
+def memory_table():
+    return started_table(game="memory", humans=1, bots=0)
+
+
+@hypothesis_settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(positions=st.lists(st.one_of(numbers, st.sampled_from(["²", "١", "１", "⑤", "¹⁰", "४"])), min_size=1,
+                          max_size=3))
+def test_a_seated_move_with_a_number_in_another_script_is_refused_on_the_socket(memory_table, positions):
+    table, (me,) = memory_table
+    frames = [{"move": f"flip {position}", "seq": table.seq} for position in positions]
+    async_to_sync(refused_on_the_socket)(table, me, frames)
