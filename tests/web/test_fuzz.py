@@ -3,12 +3,14 @@ at the table socket. Never a 500, and a request that is refused changes nothing.
 
 The two 500s that were seen are the first examples: a legal move padded with inner spaces
 (the raw text overflowed the move log's column on PostgreSQL), and a form sent as latin-1
-(Django's debug error page read the unreadable form again).
+(Django's debug error page read the unreadable form again). Then numbers in other scripts'
+digits ('²'.isdigit() is True and int('²') raises: a bid, a flip or a seat of '²' was a 500),
+and a NUL in an address (PostgreSQL cannot hold one: psycopg.DataError).
 """
 
 import json
 import string
-from urllib.parse import quote_from_bytes
+from urllib.parse import quote, quote_from_bytes, urlencode
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -69,9 +71,14 @@ def paths(tables):
     return st.one_of(table_paths, game_paths, st.sampled_from(["/me/", "/accounts/login/", "/accounts/signup/"]))
 
 
+# Numbers in other scripts: superscripts, circled, full-width, Arabic-Indic... isdigit() is
+# True for many, and int() raises on some ("²") and reads others ("１").
+unicode_numbers = st.one_of(
+    st.text(alphabet=st.characters(categories=("Nd", "No")), min_size=1, max_size=4),
+    st.sampled_from(["²", "¹⁰", "١", "１", "⑤", "४", "1²", "٣"]))
 texts = st.one_of(st.text(max_size=40), st.sampled_from(["", "0", "-1", "3", "99999999999999999999", "random",
                                                           "basic", "on", "play 2C", "pass 2C 3C 4C", "#12"]),
-                  st.text(alphabet=string.printable, max_size=300))
+                  st.text(alphabet=string.printable, max_size=300), unicode_numbers)
 
 
 def encoded(fields, encoding):
@@ -158,3 +165,80 @@ def test_a_move_however_it_is_spelled_is_logged_canonically_or_refused_with_noth
         assert logged.seat == 0 and logged.move in legal  # the legal move's own spelling
     else:
         assert everything() == before
+
+
+# Every form field read as a number, at the address that reads it.
+NUMBER_FIELDS = [("join", "seat"), ("bot", "seat"), ("move", "seq"), ("new", "players"), ("new", "turn_seconds"),
+                 ("play-now", "deal")]
+
+
+@FUZZ
+@given(where=st.sampled_from(NUMBER_FIELDS), number=st.one_of(unicode_numbers, texts), table=st.sampled_from(
+    ["running", "waiting", "other"]))
+def test_a_number_field_in_any_script_is_read_or_refused_never_a_500(client, tables, where, number, table):
+    action, field = where
+    path = f"/klondike/{action}" if action in ("new", "play-now") else f"/t/{tables[table].pk}/{action}"
+    before = everything()
+    response = client.post(path, {field: number, "level": "basic", "move": "play 2C"}, HTTP_HX_REQUEST="true")
+    assert response.status_code < 500, (path, field, number)
+    if response.status_code >= 400:
+        assert everything() == before, (path, field, number, response.status_code)
+
+
+NUMBER_GAMES = ["memory", "spades", "oh_hell", "klondike"]  # Play now: seat 0 moves first, with a number
+
+
+@pytest.fixture
+def number_tables(client):
+    for game in NUMBER_GAMES:
+        client.post(f"/{game}/play-now")
+    return {table.game: table for table in Table.objects.filter(game__in=NUMBER_GAMES)}
+
+
+@FUZZ
+@given(game=st.sampled_from(NUMBER_GAMES), pick=st.integers(0, 10**6),
+       numbers=st.lists(unicode_numbers.filter(lambda text: not text.isascii()), min_size=1, max_size=3))
+def test_a_move_with_its_number_in_another_script_is_refused_with_a_reason(client, number_tables, game, pick,
+                                                                          numbers):
+    table = number_tables[game]
+    table.refresh_from_db()
+    engine = catalogue.get(game).engine
+    numbered = [move for move in engine.legal_moves(state_of(table), 0)
+                if any(word.isdigit() for word in move.split())]
+    words = numbered[pick % len(numbered)].split()
+    spelt = " ".join(numbers[index % len(numbers)] if word.isdigit() else word for index, word in enumerate(words))
+    before = everything()
+    response = client.post(f"/t/{table.pk}/move", {"seq": table.seq, "move": spelt}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400 and 'class="table-message"' in response.content.decode(), spelt
+    assert everything() == before
+
+
+# Addresses read on a GET, a generated part in place of each {}.
+GET_ADDRESSES = ["/u/{}/", "/u/{}/stats/", "/u/{}/history/", "/u/{}/history.csv", "/u/{}/history.json",
+                 "/t/{table}/join/{}", "/{}/", "/{}/rules/", "/t/{}/", "/g/{}/replay/", "/hearts/", "/hearts/join",
+                 "/fair/", "/rankings/", "/glossary/", "/g/{table}/replay/", "/t/{table}/"]
+QUERY_NAMES = ["code", "q", "game", "page", "step", "table", "deal", "next", "panel"]
+# Control characters above all: a NUL reached PostgreSQL from a path and from a query string.
+url_texts = st.text(alphabet=st.one_of(st.characters(categories=("Cc",)), st.characters(categories=("Nd", "No")),
+                                       st.sampled_from(string.ascii_letters + "-_ ")), max_size=12)
+SPACES = "\t\n\r"  # a query string may hold them (a pasted code); a path may not
+
+
+def refused_for_control(part: str, *, spaces_allowed: bool) -> bool:
+    return any(ord(char) < 32 or 127 <= ord(char) < 160 for char in part if not (spaces_allowed and char in SPACES))
+
+
+@FUZZ
+@given(address=st.sampled_from(GET_ADDRESSES), part=url_texts,
+       query=st.lists(st.tuples(st.one_of(st.sampled_from(QUERY_NAMES), url_texts), url_texts), max_size=3))
+def test_generated_addresses_and_query_strings_never_answer_500(client, tables, address, part, query):
+    path = address.format(quote(part, safe=""), table=tables["running"].pk) if "{}" in address else \
+        address.format(table=tables["running"].pk)
+    response = client.get(path + ("?" + urlencode(query) if query else ""))
+    if response.streaming:
+        b"".join(response.streaming_content)  # a CSV's rows are read as it is sent
+    assert response.status_code < 500, (path, query)
+    control = ("{}" in address and refused_for_control(part, spaces_allowed=False)) or any(
+        refused_for_control(name + value, spaces_allowed=True) for name, value in query)
+    if control:
+        assert response.status_code == 400 and b"control character" in response.content, (path, query)
