@@ -61,12 +61,13 @@ def join_by_code(request, game):
     """The code typed on the game page: off to the table's invite link."""
     code = services.normalise_code(request.GET.get("code", ""))[:16]
     try:
-        invites.check_may_guess(request)
+        invites.check_may_try(request)
+        table = selectors.table_for_invite(code) if code else None
+        if code and (table is None or table.game != game):  # an empty form is no guess
+            invites.count_wrong_guess(request)
     except invites.TooManyGuesses as refused:
         return _game_page(request, game, code_error=refused.message, status=429)
-    table = selectors.table_for_invite(code) if code else None
     if table is None or table.game != game:
-        invites.count_wrong_guess(request)
         return _game_page(request, game, code_error="No table waits with that code; check it with your host.",
                          status=404)
     return redirect("join_by_link", table_id=table.pk, code=code)
@@ -77,12 +78,13 @@ def join_by_link(request, table_id, code):
     """An invite link lets this session take a seat; taking it is the table's button (a POST),
     so that link previews and prefetchers never sit anyone down."""
     try:
-        invites.check_may_guess(request)
+        invites.check_may_try(request)
+        table = Table.objects.filter(pk=table_id, invite_code=services.normalise_code(code)[:16]).first()
+        if table is None:
+            invites.count_wrong_guess(request)
     except invites.TooManyGuesses as refused:
         return HttpResponse(refused.message, status=429, content_type="text/plain; charset=utf-8")
-    table = Table.objects.filter(pk=table_id, invite_code=services.normalise_code(code)[:16]).first()
     if table is None:
-        invites.count_wrong_guess(request)
         raise Http404("No table has that invite link.")
     request.session.setdefault(INVITES_KEY, {})[str(table.pk)] = table.invite_code
     request.session.modified = True
@@ -227,14 +229,17 @@ def join(request, table_id):
         return HttpResponseBadRequest("seat must be a seat number")
     try:
         if typed:
-            invites.check_may_guess(request)
+            invites.check_may_try(request)
         services.join_table(table_id=table_id, player=request.player, seat_index=seat_index,
                             code=typed or request.session.get(INVITES_KEY, {}).get(str(table_id), ""))
     except invites.TooManyGuesses as refused:
         return _board_response(request, table_id, message=refused.message, status=429)
     except services.WrongInviteCode as error:
         if typed:
-            invites.count_wrong_guess(request)
+            try:
+                invites.count_wrong_guess(request)
+            except invites.TooManyGuesses as refused:
+                return _board_response(request, table_id, message=refused.message, status=429)
         return _board_response(request, table_id, message=error.message, status=error.status)
     except services.TableError as error:
         return _board_response(request, table_id, message=error.message, status=error.status)
