@@ -23,7 +23,6 @@ from django.db import DatabaseError, connection
 logger = logging.getLogger(__name__)
 
 PLAY_QUEUE = "play"
-CHORES_QUEUE = "chores"
 
 # pg_try_advisory_lock(namespace, key): two-int keys never meet stats.rating's one-bigint lock.
 _NAMESPACE = 0x43484F52  # "CHOR"
