@@ -9,6 +9,7 @@ from django.conf import settings
 from accounts.services import session_player_id
 from cardsite.socket_dispatch import DirectDispatchConsumer
 from games import boards, frame_reuse, presence, realtime, recovery, selectors, services, socket_keeper
+from games.kit.moves import whole_number
 from games.models import Table
 from games.socket_limits import CLOSE, DROP, TELL, FrameLimit
 
@@ -40,8 +41,8 @@ def read_move_frame(text: str | None) -> tuple[str, int]:
     if not isinstance(frame, dict) or not isinstance(frame.get("move"), str):
         raise MoveFrameError("That was not a move: the table takes a move and the move number it was made at.")
     seq = frame.get("seq")
-    if isinstance(seq, str) and seq.isascii() and seq.isdigit():
-        seq = int(seq)
+    if isinstance(seq, str):
+        seq = whole_number(seq)
     if not isinstance(seq, int) or isinstance(seq, bool):
         raise MoveFrameError("seq must be the table's move number")
     return frame["move"].strip(), seq

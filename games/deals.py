@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 
 from games import catalogue, scheduling
 from games.kit import cards
+from games.kit.moves import whole_number
 from games.models import DailyDeal, WinnableDeal
 
 POOL_SIZE = 20  # proven-winnable deals kept ready per game and variant
@@ -74,10 +75,9 @@ def variant_of(engine, options: dict) -> str:
 
 def chosen_number(engine, text: str) -> int:
     """A deal number a player typed ("1234" or "#1234"), checked against the game's range."""
-    try:
-        number = int(text.strip().lstrip("#"))
-    except ValueError:
-        raise DealRefused("A deal number is a whole number, like 1234.") from None
+    number = whole_number(text.strip().lstrip("#"))
+    if number is None:
+        raise DealRefused("A deal number is a whole number, like 1234.")
     if number not in engine.deal_numbers:
         raise DealRefused(f"{engine.name} deals are numbered {engine.deal_numbers.start} to "
                           f"{engine.deal_numbers.stop - 1:,}.")

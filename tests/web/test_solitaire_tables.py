@@ -40,7 +40,9 @@ def test_a_chosen_deal_number_is_the_game_and_a_bad_one_is_refused(client):
     page = client.get(f"/t/{table.pk}/").content.decode()
     assert 'href="/klondike/?deal=1234"' in page and "Game #1234" in page
     assert 'value="1234"' in client.get("/klondike/?deal=1234").content.decode()  # the shared link
-    for bad, reason in (("12x", "whole number"), ("0", "numbered 1 to")):
+    # Another script's digits, a sign or an underscore: int() reads each, a deal number is ASCII.
+    for bad, reason in (("12x", "whole number"), ("0", "numbered 1 to"), ("１２３４", "whole number"),
+                        ("+5", "whole number"), ("1_000", "whole number")):
         response = client.post(reverse("play_now", args=["klondike"]), {"deal": bad})
         assert response.status_code == 400 and reason in response.content.decode()
     assert Table.objects.count() == 1
