@@ -143,11 +143,19 @@ class TableConsumer(DirectDispatchConsumer):
         await self._set_player(None)
 
     async def table_update(self, event):
-        # A frame sent to a group this socket has just left (it was queued before the
-        # move) belongs to another audience: never forward it.
-        if event["group"] == self.group:
-            self.shown = (event["seq"], event.get("status"))
-            await self.send(text_data=event["html"])
+        """A seat's frame, shown only to a socket of the seat's holder.
+
+        A frame sent to a group this socket has just left (it was queued before the move)
+        belongs to another audience: never forwarded. A frame for a holder other than this
+        socket's Player means the socket missed the seat change that should have moved it (a
+        send lost after commit): it re-reads who it is and enters that audience instead."""
+        if event["group"] != self.group:
+            return
+        if event.get("holder") != self.player_id:
+            await self._follow_session()
+            return
+        self.shown = (event["seq"], event.get("status"))
+        await self.send(text_data=event["html"])
 
     async def table_changed(self, event):
         """The table changed (spectators are told, not sent a board): the spectators' board,

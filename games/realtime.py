@@ -61,13 +61,15 @@ def broadcast(table: Table, seats, *, state=None, spoken: Mapping[int | None, st
     # takes a seat gets the current frame when their socket joins. Spectators may be many or
     # none: their group is told that the table changed, and each process with spectator
     # sockets draws their board once (TableConsumer.table_changed, games.frame_reuse).
-    audiences = [seat.index for seat in seats if seat.player_id is not None and not seat.is_away]
+    holders = {seat.index: seat.player_id for seat in seats if seat.player_id is not None and not seat.is_away}
     status = str(table.status)
     frames = []
-    for viewer, html in boards.frames(table, seats, audiences, state=state, spoken=spoken).items():
+    for viewer, html in boards.frames(table, seats, list(holders), state=state, spoken=spoken).items():
         group = group_for(table.pk, viewer)
+        # The seat's holder rides with its frame: a socket of anyone else never shows it, even
+        # one left in the seat's group by a seat change it never heard (TableConsumer.table_update).
         frames.append((group, {"type": "table.update", "group": group, "html": html, "seq": table.seq,
-                               "status": status}))
+                               "status": status, "holder": holders[viewer]}))
     watching = watch_group(table.pk)
     frames.append((watching, {"type": "table.changed", "group": watching, "change": uuid.uuid4().hex,
                               "seq": table.seq, "status": status,

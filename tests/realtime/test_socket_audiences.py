@@ -1,9 +1,12 @@
-"""A spectators' frame is drawn for the spectators, whatever the socket that draws it.
+"""A frame reaches only its own audience, whatever a socket missed.
 
 Issue 37: a socket read its seat before it listened for its Player's seat changes, so a
 seat taken in that gap went unheard; the socket stayed among the spectators while its
 Player sat, drew its board for its own seat on each change, and the process handed that
 drawing (its Player's whole hand, or a private table's invite code) to every spectator.
+A spectators' frame is now drawn for the spectators by construction, and a seat's frame
+carries its holder, so a socket left in the seat's group by a lost seat change never
+shows the next holder's hand.
 """
 
 import asyncio
@@ -150,3 +153,29 @@ async def test_many_sockets_under_seat_changes_send_the_spectators_only_the_spec
         assert all(table.invite_code not in frame for frame in frames)
     for socket in (*opened, *outsiders):
         await socket.disconnect()
+
+
+async def test_a_seat_change_lost_on_its_way_never_shows_the_next_holder_s_hand(monkeypatch):
+    """The leaver's seat change is lost after commit (a server stopping, a failed send):
+    their socket stays in seat 1's group while someone else takes seat 1 and the game
+    starts. It must never show a card of the new holder's hand."""
+    table, host = await database_sync_to_async(waiting_table)()
+    leaver, taker = [await database_sync_to_async(create_guest)() for _ in range(2)]
+    await database_sync_to_async(services.join_table)(table_id=table.pk, player=leaver)
+    theirs = await connect(table.pk, leaver)
+    await drain(theirs)
+    real = realtime.seat_changed
+
+    def lost(table_id, player_id):
+        raise RuntimeError("the server is stopping: the frame is not sent")  # as _in_event_loop says
+
+    monkeypatch.setattr(realtime, "seat_changed", lost)
+    await database_sync_to_async(services.leave_table)(table_id=table.pk, player=leaver)
+    monkeypatch.setattr(realtime, "seat_changed", real)
+    await database_sync_to_async(services.join_table)(table_id=table.pk, player=taker)
+    await database_sync_to_async(start)(table, host)
+    seq = await database_sync_to_async(play_people_turns)(table, random.Random(3), moves=10)
+    frames = await drain_to(theirs, seq)
+    states = await database_sync_to_async(states_by_seq)(table)
+    assert frames and not spectator_leaks(frames, states), "the leaver saw the new holder's hand"
+    await theirs.disconnect()
