@@ -57,6 +57,8 @@ def frames(table: Table, seats: list[Seat], audiences: list[int | None], *, stat
     # Over when the rules say so, or when a game played alone was given up.
     shared |= _ending(game, table, state, over=game.engine.is_over(state) or table.status == Table.Status.FINISHED)
     shared["paused"] = table.status == Table.Status.PLAYING and selectors.everyone_away(seats)
+    # Whether a daily table counts in the day's results: a deal played again is practice.
+    shared["daily_note"] = selectors.daily_note(table, seats)
     # A finished game played alone, of a game with a coach, has an analysis page.
     shared["analysed"] = shared["over"] and game.coach is not None and game.played_alone(len(seats))
     # The hand just finished, told alike to every audience (it holds only what all may know).

@@ -4,6 +4,7 @@ import math
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from games import catalogue
@@ -164,9 +165,35 @@ def bots(game: str) -> list:
 
 
 def daily_results(engine: Engine, *, day) -> list[GameResult]:
-    """Today's daily-deal wins, fewest moves first, then fastest (every variant together)."""
+    """Today's daily-deal wins, fewest moves first, then fastest (every variant together).
+    Only each player's first table of the day's deal counts: playing it again, the deal
+    known card by card, is practice (``daily_note``). The daily deal has no hints (``hint``)."""
+    earlier = Table.objects.filter(game=OuterRef("table__game"), daily=OuterRef("table__daily"),
+                                   seed=OuterRef("table__seed"), seats__player=OuterRef("player"),
+                                   pk__lt=OuterRef("table_id"))
     return list(GameResult.objects.filter(game=engine.slug, table__daily=day, rank=1, score__gt=0)
+                .filter(~Exists(earlier))
                 .select_related("player", "table").order_by("moves", "seconds")[:20])
+
+
+PRACTICE = "Practice: only your first game of today's deal counts."
+PRACTICE_PAST = "Practice: only your first game of that day's deal counts."
+COUNTS = "Today's deal: your first game counts. No hints."
+COUNTS_PAST = "That day's deal: your first game counts. No hints."
+
+
+def daily_note(table: Table, seats: list[Seat]) -> str:
+    """What a daily table's player is told of the day's results: a table that is not their
+    first of that day's deal (the same game, day and seed: the variant's deal) is practice,
+    left out of them (``daily_results``); "" for a table of no daily deal."""
+    if table.daily is None:
+        return ""
+    today = table.daily >= timezone.localdate()
+    players = [seat.player_id for seat in seats if seat.player_id is not None]
+    if players and Table.objects.filter(game=table.game, daily=table.daily, seed=table.seed, pk__lt=table.pk,
+                                        seats__player__in=players).exists():
+        return PRACTICE if today else PRACTICE_PAST
+    return COUNTS if today else COUNTS_PAST
 
 
 def clock_start(table: Table):
@@ -194,18 +221,24 @@ def clock(table: Table) -> Clock:
     return Clock(start.timestamp(), end.timestamp() if end else None, f"{seconds // 60}:{seconds % 60:02d}")
 
 
+NO_DAILY_HINTS = "No hints on the daily deal: everyone plays it on their own."
+
+
 def hint(table: Table, *, players: int) -> tuple[str, str]:
     """At a table of one, the game's coach's hint (``Game.coach``) or else the next move of a
     winning line from where the table stands: (words, move). When the
     solver finds none within its budget (``HINT_NODES``, ``HINT_SECONDS``: a hint answers
     within about two seconds), the most useful legal move by the solver's own measure
     (``useful_move``), said not to be a proven win; ("No moves left.", "") when only Undo is.
+    No hint on a daily deal's table (NO_DAILY_HINTS): its day's results are played without.
     ``players``: the table's seats, counted by the caller (this may run on a thread of its own,
     which must not take a database connection it would keep)."""
     game = catalogue.get(table.game)
     solver, engine = game.solver, game.engine
     if (solver is None and game.coach is None) or table.status != Table.Status.PLAYING:
         return "No hints here.", ""
+    if table.daily is not None:  # the solver sees every card: a hint is the winning line
+        return NO_DAILY_HINTS, ""
     if not game.played_alone(players):
         return "Hints are for games played alone.", ""
     state = engine.load(table.state)
