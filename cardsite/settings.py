@@ -95,6 +95,9 @@ INSTALLED_APPS = [
     "stats",
 ]
 
+# Database sessions that refuse a key Django never makes (a NUL in a cookie was a 500).
+SESSION_ENGINE = "cardsite.sessions"
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "cardsite.middleware.UnreadableFormBody",

@@ -224,6 +224,12 @@ QUERY_NAMES = ["code", "q", "game", "page", "step", "table", "deal", "next", "pa
 # Control characters above all: a NUL reached PostgreSQL from a path and from a query string.
 url_texts = st.text(alphabet=st.one_of(st.characters(categories=("Cc",)), st.characters(categories=("Nd", "No")),
                                        st.sampled_from(string.ascii_letters + "-_ ")), max_size=12)
+# A session cookie: the key's letters and digits with control and other latin-1 characters
+# among them (the test client sends headers as latin-1).
+cookie_texts = st.text(alphabet=st.one_of(st.sampled_from(string.ascii_lowercase + string.digits),
+                                          st.characters(categories=("Cc",), max_codepoint=255),
+                                          st.characters(min_codepoint=160, max_codepoint=255)),
+                       min_size=8, max_size=32)
 SPACES = "\t\n\r"  # a query string may hold them (a pasted code); a path may not
 
 
@@ -233,8 +239,12 @@ def refused_for_control(part: str, *, spaces_allowed: bool) -> bool:
 
 @FUZZ
 @given(address=st.sampled_from(GET_ADDRESSES), part=url_texts,
-       query=st.lists(st.tuples(st.one_of(st.sampled_from(QUERY_NAMES), url_texts), url_texts), max_size=3))
-def test_generated_addresses_and_query_strings_never_answer_500(client, tables, address, part, query):
+       query=st.lists(st.tuples(st.one_of(st.sampled_from(QUERY_NAMES), url_texts), url_texts), max_size=3),
+       session=st.one_of(st.none(), cookie_texts))
+def test_generated_addresses_and_query_strings_never_answer_500(client, tables, address, part, query, session):
+    client.cookies.pop("sessionid", None)  # each example with its own cookie, or none
+    if session is not None:  # a quoted cookie's octal escapes decode to a NUL
+        client.cookies["sessionid"] = session
     path = address.format(quote(part, safe=""), table=tables["running"].pk) if "{}" in address else \
         address.format(table=tables["running"].pk)
     response = client.get(path + ("?" + urlencode(query) if query else ""))
