@@ -168,12 +168,17 @@ def daily_results(engine: Engine, *, day) -> list[GameResult]:
     """Today's daily-deal wins, fewest moves first, then fastest (every variant together).
     Only each player's first table of the day's deal counts: playing it again, the deal
     known card by card, is practice (``daily_note``). The daily deal has no hints (``hint``)."""
-    earlier = Table.objects.filter(game=OuterRef("table__game"), daily=OuterRef("table__daily"),
-                                   seed=OuterRef("table__seed"), seats__player=OuterRef("player"),
-                                   pk__lt=OuterRef("table_id"))
     return list(GameResult.objects.filter(game=engine.slug, table__daily=day, rank=1, score__gt=0)
-                .filter(~Exists(earlier))
+                .filter(~practice())
                 .select_related("player", "table").order_by("moves", "seconds")[:20])
+
+
+def practice() -> Exists:
+    """A GameResult's condition: its player had an earlier table of the same daily deal (the
+    same game, day and seed), so this one is practice and counts in no daily result."""
+    return Exists(Table.objects.filter(game=OuterRef("table__game"), daily=OuterRef("table__daily"),
+                                       seed=OuterRef("table__seed"), seats__player=OuterRef("player"),
+                                       pk__lt=OuterRef("table_id")))
 
 
 PRACTICE = "Practice: only your first game of today's deal counts."

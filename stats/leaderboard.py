@@ -19,7 +19,7 @@ from django.db.models import Count, F, FloatField, OuterRef, Q, Subquery, Value,
 from django.db.models.functions import Cast, Rank
 from django.utils import timezone
 
-from games import catalogue
+from games import catalogue, selectors
 from games.models import GameResult
 from stats.models import PROVISIONAL_GAMES, LeaderboardRow, Rating
 
@@ -64,13 +64,17 @@ def rebuild_all() -> dict[str, int]:
     return {game: rebuild(game) for game in rated_games()}
 
 
+# A daily deal won: a player's first table of that day's deal (a replay of it is practice).
+DAILY_WON = Q(table__daily__isnull=False) & ~selectors.practice()
+
+
 def patience_ranking(game: str):
     """Players of a one-player game by games won, most first (ties share a rank), with how
     many of those wins were daily deals."""
     return (GameResult.objects.filter(game=game, won=True, player__isnull=False,
                                       player__merged_into__isnull=True)
             .values("player_id", "player__display_name")
-            .annotate(wins=Count("pk"), daily_wins=Count("pk", filter=Q(table__daily__isnull=False)))
+            .annotate(wins=Count("pk"), daily_wins=Count("pk", filter=DAILY_WON))
             .annotate(rank=Window(Rank(), order_by=[F("wins").desc()]))
             .order_by("rank", "player__display_name"))
 
@@ -85,4 +89,4 @@ def patience_row(game: str, player_id: int) -> dict | None:
              .values("player_id").annotate(wins=Count("pk")).filter(wins__gt=wins).count())
     name = GameResult.objects.filter(player_id=player_id).values_list("player__display_name", flat=True).first()
     return {"player_id": player_id, "player__display_name": name, "wins": wins, "rank": ahead + 1,
-            "daily_wins": won.filter(table__daily__isnull=False).count()}
+            "daily_wins": won.filter(DAILY_WON).count()}

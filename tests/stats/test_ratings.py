@@ -359,6 +359,13 @@ def test_patience_games_are_ranked_by_wins_with_daily_deals_counted(client):
     assert leaderboard.patience_row("klondike", bob.pk) | {"player_id": None} == {
         "player_id": None, "player__display_name": "bob", "wins": 2, "daily_wins": 1, "rank": 1}
 
+    # Bob plays the day's deal again and wins: a win, but practice, not a daily deal won.
+    again = rated_game([bob], [1], game="klondike", rated=False)
+    Table.objects.filter(pk=again.pk).update(daily=today, seed=Table.objects.get(pk=daily.pk).seed)
+    assert [(row["player__display_name"], row["wins"], row["daily_wins"])
+            for row in leaderboard.patience_ranking("klondike")] == [("bob", 3, 1), ("ann", 2, 0)]
+    assert leaderboard.patience_row("klondike", bob.pk)["daily_wins"] == 1
+
     client.force_login(bob.user)
     page = client.get("/klondike/rankings/").content.decode()
     assert "ann" in page and 'class="me"' in page and "Daily deals won" in page
