@@ -14,7 +14,7 @@ CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 CONTROL_BUT_SPACES = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
-class UnreadableFormBody:
+class UnreadableRequest:
     """A request Django cannot read well gets a plain 400 here, first, session or not.
 
     An address with a control character in its path or query string (decoded) is refused

@@ -100,7 +100,7 @@ SESSION_ENGINE = "cardsite.sessions"
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "cardsite.middleware.UnreadableFormBody",
+    "cardsite.middleware.UnreadableRequest",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
