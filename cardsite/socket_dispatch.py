@@ -8,6 +8,7 @@ consumer whose database calls all go through ``database_sync_to_async``, which c
 connections on that thread before and after each call, needs none of them.
 """
 
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -21,6 +22,15 @@ class DirectDispatchConsumer(AsyncWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        # The client may close while a frame is on its way: Daphne's protocol then refuses the
+        # send (autobahn's Disconnected). The frame is for nobody now, and the disconnect that
+        # follows in the queue ends the consumer; raising would log an error for a normal close.
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except Disconnected:
+            pass
 
     async def websocket_disconnect(self, message):
         # Channels' own, less the hop; this consumer keeps no ``groups`` list to leave.

@@ -327,3 +327,19 @@ async def test_frames_reach_a_socket_without_a_hop_to_the_sync_thread_each(monke
     assert await drain(socket), "the move's frame was forwarded"
     await socket.disconnect()
     assert hops == []
+
+
+async def test_a_frame_for_a_client_that_has_just_gone_is_dropped_without_an_error():
+    """The client closed while a frame was on its way: Daphne's protocol refuses the send
+    (autobahn's Disconnected), and the disconnect that follows in the queue ends the socket.
+    Seen under load in a browser test's server log: 'Attempt to send on a closed protocol'."""
+    from autobahn.exception import Disconnected
+
+    from games.consumers import TableConsumer
+
+    async def closed(message):
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    consumer = TableConsumer()
+    consumer.base_send = closed
+    await consumer.send(text_data="a frame")  # no error
